@@ -1,0 +1,61 @@
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database, DatabaseHandle } from './db/client.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { lookupsRoutes } from './modules/lookups/lookups.routes.ts';
+import { errorHandler } from './platform/http/error-handler.ts';
+import { loggingOptions } from './platform/http/logging.ts';
+import { openApi } from './platform/http/openapi.ts';
+import { webApp } from './platform/http/web-app.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** The built web app; tests point it elsewhere. */
+  webRoot?: string;
+}
+
+const builtWebApp = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/**
+ * Builds the whole server: cross-cutting plugins first (security headers, errors, OpenAPI),
+ * then the feature modules, then the web app. Closing the app closes the database.
+ */
+export async function buildApp({ config, database, webRoot = builtWebApp }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ ...loggingOptions(config.logLevel), bodyLimit: 1024 * 1024 })
+    .withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.addHook('onClose', () => database.close());
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      // Clinics may serve the product over plain HTTP inside their network; forcing HTTPS
+      // there would break every asset.
+      directives: { upgradeInsecureRequests: null },
+    },
+  });
+  await app.register(errorHandler);
+  await app.register(openApi, { version: config.versions.backend, publicUrl: config.publicUrl });
+
+  await app.register(healthRoutes, { ping: database.ping });
+  await app.register(lookupsRoutes, { prefix: '/api' });
+
+  await app.register(webApp, { root: webRoot });
+  return app;
+}

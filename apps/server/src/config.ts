@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const optional = <Schema extends z.ZodType>(schema: Schema) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+/** The environment of ARCHITECTURE.md; this is the only file that reads `process.env`. */
+const EnvironmentSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: optional(z.url({ protocol: /^https?$/ })),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
+  ADMIN_EMAIL: optional(z.email()),
+  ADMIN_PASSWORD: optional(z.string().min(8, 'must have at least 8 characters')),
+  REDIS_URL: optional(z.url({ protocol: /^rediss?$/ })),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  admin: { email: string | undefined; password: string | undefined };
+  redisUrl: string | undefined;
+  logLevel: z.infer<typeof EnvironmentSchema>['LOG_LEVEL'];
+  versions: { backend: string; frontend: string };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function readVersion(packageJson: URL): string {
+  return (JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string }).version;
+}
+
+/** Parses the environment once, failing fast with every problem named. */
+export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvironmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const env = parsed.data;
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    dataDir: resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    smtpUrl: env.SMTP_URL,
+    admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+    redisUrl: env.REDIS_URL,
+    logLevel: env.LOG_LEVEL,
+    versions: {
+      backend: readVersion(new URL('../package.json', import.meta.url)),
+      frontend: readVersion(new URL('../../web/package.json', import.meta.url)),
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  /** Runs one statement that reaches the server, for the readiness probe. */
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** A pooled PostgreSQL connection, migrated to the latest schema. */
+export async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzleNodePostgres({ client: pool, schema });
+  await migrateNodePostgres(db, { migrationsFolder });
+  return {
+    db,
+    ping: async () => void (await pool.query('select 1')),
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * An embedded PostgreSQL (PGlite), in memory or in a folder, migrated to the latest schema.
+ * One process only may open a folder: PGlite takes no lock.
+ */
+export async function openPglite(
+  source: { dataDir: string } | { dump: Blob } | 'memory',
+): Promise<DatabaseHandle & { client: PGlite }> {
+  let client: PGlite;
+  if (source === 'memory') {
+    client = await PGlite.create();
+  } else if ('dump' in source) {
+    client = await PGlite.create({ loadDataDir: source.dump });
+  } else {
+    await mkdir(source.dataDir, { recursive: true });
+    client = await PGlite.create(source.dataDir);
+  }
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db,
+    client,
+    ping: async () => void (await client.query('select 1')),
+    close: () => client.close(),
+  };
+}
+
+/** The database the configuration names: PostgreSQL when a URL is given, else PGlite under DATA_DIR/db. */
+export function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite({ dataDir: join(config.dataDir, 'db') });
+}

@@ -1,0 +1,35 @@
+import { ensureBuiltInRoles } from '../modules/admin/built-in-roles.ts';
+import { ensureSuperadmin, type SuperadminCredentials } from '../modules/admin/superadmin.ts';
+import { loadReferenceData } from '../modules/lookups/reference-data.ts';
+import type { Database } from './client.ts';
+
+/** The part of the logger that seeding uses; tests pass a silent one. */
+export interface SeedLogger {
+  info(message: string): void;
+}
+
+/** Prints the generated superadmin password once, to the console and not to the log. */
+function announceSuperadmin(email: string, password: string): void {
+  process.stdout.write([
+    '',
+    '  Superadministrador creado',
+    `    email:      ${email}`,
+    `    contraseña: ${password}`,
+    '  Guárdela ahora: no se volverá a mostrar.',
+    '',
+  ].join('\n') + '\n');
+}
+
+/**
+ * Everything a first start needs, safe to run at every start: the reference data, the
+ * built-in roles and the first superadmin.
+ */
+export async function seedDatabase(
+  db: Database,
+  options: { admin: SuperadminCredentials; log: SeedLogger; announce?: typeof announceSuperadmin },
+): Promise<void> {
+  await loadReferenceData(db, options.log);
+  await ensureBuiltInRoles(db);
+  const created = await ensureSuperadmin(db, options.admin, options.announce ?? announceSuperadmin);
+  if (created) options.log.info('superadmin created');
+}

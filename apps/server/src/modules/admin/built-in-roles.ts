@@ -1,0 +1,25 @@
+import { permissions } from '@receta/domain';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { roles } from '../../db/schema/index.ts';
+
+/** The superadmin holds every permission of the catalogue, including ones added in later releases. */
+export const superadminRole = {
+  slug: 'superadmin',
+  name: 'Superadministrador',
+  description: 'Administra toda la plataforma.',
+  landingPage: null,
+  permissions: [...permissions],
+};
+
+const builtInRoles = [superadminRole];
+
+/** Creates the built-in roles, or brings their permissions up to date with this release. */
+export async function ensureBuiltInRoles(db: Database): Promise<void> {
+  await db.insert(roles)
+    .values(builtInRoles.map((role) => ({ ...role, isBuiltIn: true })))
+    .onConflictDoUpdate({
+      target: roles.slug,
+      set: { permissions: sql`excluded.permissions`, isBuiltIn: true },
+    });
+}

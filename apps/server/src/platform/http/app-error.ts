@@ -1,0 +1,43 @@
+import { messages } from '@receta/domain';
+
+const statusByCode = {
+  invalid_data: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  too_many_requests: 429,
+  unavailable: 503,
+} as const;
+
+export type AppErrorCode = keyof typeof statusByCode;
+
+/**
+ * The one error type services throw. The error handler turns it into the project's error
+ * shape with the status its code maps to; its message is shown to the user as is, so it is
+ * always a Spanish sentence (or a server message the spec names).
+ */
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+    /** A machine-readable code for the client, where the spec names one (`errorCode`). */
+    readonly errorCode?: string,
+  ) {
+    super(message);
+    this.statusCode = statusByCode[code];
+  }
+
+  static notFound(message: string = messages.common.notFound): AppError {
+    return new AppError('not_found', message);
+  }
+
+  static forbidden(message: string = messages.common.forbidden): AppError {
+    return new AppError('forbidden', message);
+  }
+}

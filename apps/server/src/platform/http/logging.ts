@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyServerOptions } from 'fastify';
+
+/** Query parameters that carry credentials in this product's URLs (OAuth codes, tokens). */
+const secretParameters = new Set([
+  'access_token', 'refresh_token', 'token', 'code', 'code_verifier', 'signed_in_code', 'pin_2fa_code', 'client_secret',
+]);
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const tokenLike = /^[A-Za-z0-9_.~-]{32,}$/;
+
+/**
+ * The URL as it may be logged: the mailed links put single-use tokens in the path
+ * (`/api/auth/confirmation/doctors/{userToken}`) and OAuth puts codes in the query, and a
+ * log must never be a way to take over an account.
+ */
+export function redactUrl(url: string): string {
+  const [path = '', query] = url.split('?', 2);
+  const safePath = path
+    .split('/')
+    .map((segment) => (tokenLike.test(segment) && !uuid.test(segment) ? '[redacted]' : segment))
+    .join('/');
+  if (query === undefined) return safePath;
+  const parameters = new URLSearchParams(query);
+  for (const name of parameters.keys()) {
+    if (secretParameters.has(name)) parameters.set(name, '[redacted]');
+  }
+  return `${safePath}?${parameters.toString()}`;
+}
+
+/** pino through Fastify: one id per request (taken from `x-request-id` when a proxy sets one), no secrets. */
+export function loggingOptions(level: string): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader'> {
+  return {
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    logger: {
+      level,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.PIN', '*.pin'], censor: '[redacted]' },
+      serializers: {
+        req: (request: { method: string; url: string; ip?: string }) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          remoteAddress: request.ip,
+        }),
+      },
+    },
+  };
+}

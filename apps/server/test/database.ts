@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client.ts';
+
+export type DatabaseTemplate =
+  | { kind: 'pglite'; dumpPath: string }
+  | { kind: 'postgres'; adminUrl: string; templateName: string };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseTemplate: DatabaseTemplate;
+  }
+}
+
+/** The PostgreSQL server the suite runs against instead of PGlite, when one is given. */
+export function testDatabaseUrl(): string | undefined {
+  return process.env.TEST_DATABASE_URL || undefined;
+}
+
+export function databaseUrlFor(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Runs one statement on the administrative connection, for creating and dropping databases. */
+export async function runAdminStatement(adminUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A fresh database for one test file, copied from the migrated and seeded template that the
+ * global set-up made: a PGlite loaded from its dump, or a PostgreSQL database created from
+ * the template and dropped on close.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const template = inject('databaseTemplate');
+  if (template.kind === 'pglite') {
+    const dump = new Blob([await readFile(template.dumpPath)]);
+    return openPglite({ dump });
+  }
+  const name = `receta_test_${randomBytes(6).toString('hex')}`;
+  await runAdminStatement(template.adminUrl, `create database "${name}" template "${template.templateName}"`);
+  const handle = await openPostgres(databaseUrlFor(template.adminUrl, name));
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await runAdminStatement(template.adminUrl, `drop database if exists "${name}" with (force)`);
+    },
+  };
+}

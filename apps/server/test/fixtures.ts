@@ -1,0 +1,6 @@
+import type { SeedLogger } from '../src/db/seed.ts';
+
+/** The superadmin every test database starts with. */
+export const testAdmin = { email: 'admin@receta.test', password: 'Admin-Receta-2026' };
+
+export const silentLogger: SeedLogger = { info: () => undefined };

@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { openPglite, openPostgres } from '../src/db/client.ts';
+import { seedDatabase } from '../src/db/seed.ts';
+import { databaseUrlFor, runAdminStatement, testDatabaseUrl } from './database.ts';
+import { silentLogger, testAdmin } from './fixtures.ts';
+
+/**
+ * Migrates and seeds one template database for the whole run (the reference data take a few
+ * seconds to load), which every test file then copies.
+ */
+export default async function setUp(project: TestProject): Promise<() => Promise<void>> {
+  const seedOptions = { admin: testAdmin, log: silentLogger, announce: () => undefined };
+  const adminUrl = testDatabaseUrl();
+
+  if (adminUrl) {
+    const templateName = `receta_template_${randomBytes(6).toString('hex')}`;
+    await runAdminStatement(adminUrl, `create database "${templateName}"`);
+    const template = await openPostgres(databaseUrlFor(adminUrl, templateName));
+    await seedDatabase(template.db, seedOptions);
+    await template.close();
+    project.provide('databaseTemplate', { kind: 'postgres', adminUrl, templateName });
+    return () => runAdminStatement(adminUrl, `drop database if exists "${templateName}" with (force)`);
+  }
+
+  const folder = await mkdtemp(join(tmpdir(), 'receta-test-'));
+  const template = await openPglite('memory');
+  await seedDatabase(template.db, seedOptions);
+  const dumpPath = join(folder, 'template.tar.gz');
+  await writeFile(dumpPath, Buffer.from(await (await template.client.dumpDataDir('gzip')).arrayBuffer()));
+  await template.close();
+  project.provide('databaseTemplate', { kind: 'pglite', dumpPath });
+  return () => rm(folder, { recursive: true, force: true });
+}

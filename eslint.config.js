@@ -1,0 +1,61 @@
+import js from '@eslint/js';
+import stylistic from '@stylistic/eslint-plugin';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { defineConfig } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+
+// Imports flow one way: domain <- server, domain <- web. Server and web never import
+// each other, and the domain package imports nothing of ours.
+const SERVER_IMPORT = '^(@receta/server(/.*)?|(\\.\\./)+(apps/)?server(/.*)?)$';
+const WEB_IMPORT = '^(@receta/web(/.*)?|(\\.\\./)+(apps/)?web(/.*)?)$';
+const APP_IMPORT = '^(@receta/(server|web)(/.*)?|(\\.\\./)+apps(/.*)?)$';
+
+/** @param {string} regex @param {string} message */
+function forbidImports(regex, message) {
+  return { 'no-restricted-imports': ['error', { patterns: [{ regex, message }] }] };
+}
+
+export default defineConfig(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.cache/**', 'data/**', 'apps/server/drizzle/**'] },
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  stylistic.configs.customize({ semi: true, arrowParens: true, braceStyle: '1tbs', quoteProps: 'as-needed' }),
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['eslint.config.js'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@stylistic/max-len': ['error', { code: 120, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreUrls: true }],
+      '@stylistic/operator-linebreak': ['error', 'before', { overrides: { '=': 'after' } }],
+      '@stylistic/quotes': ['error', 'single', { avoidEscape: true }],
+      // Fastify plugins are async by contract even when they register routes synchronously.
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['eslint.config.js'],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      ...forbidImports(SERVER_IMPORT, 'The web app talks to the server over HTTP only; share code through @receta/domain.'),
+    },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: forbidImports(WEB_IMPORT, 'The server never imports the web app; share code through @receta/domain.'),
+  },
+  {
+    files: ['packages/domain/**/*.ts'],
+    rules: forbidImports(APP_IMPORT, 'The domain package imports nothing of ours.'),
+  },
+);

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { formatDisplayDate } from './dates.ts';
+
+describe('formatDisplayDate', () => {
+  it('shows a calendar date as DD/MM/YYYY without moving it across time zones', () => {
+    expect(formatDisplayDate('2015-04-24')).toBe('24/04/2015');
+  });
+
+  it('shows an instant as the date it was in Argentina', () => {
+    expect(formatDisplayDate(new Date('2026-03-01T02:00:00Z'))).toBe('28/02/2026');
+  });
+
+  it('refuses something that is not a date', () => {
+    expect(() => formatDisplayDate('ayer')).toThrow(RangeError);
+  });
+});
