@@ -1,0 +1,46 @@
+import { mkdir } from 'node:fs/promises';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+// Debian's Chromium, never a downloaded one; without the networking flags it keeps trying to
+// reach Google's hosts, which this machine cannot.
+const chromiumArgs = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+export const viewports = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 375, height: 812 },
+} as const;
+
+const screenshotFolder = new URL('../screenshots/', import.meta.url);
+
+export interface BrowserSession {
+  browser: Browser;
+  baseUrl: string;
+  /** A page in a fresh context (no storage shared with other pages) at the given viewport. */
+  newPage: (viewport?: keyof typeof viewports) => Promise<Page>;
+}
+
+/** Launches Chromium for the test file that calls it and closes it when the file is done. */
+export function useBrowser(): BrowserSession {
+  const session = { baseUrl: inject('baseUrl') } as BrowserSession;
+  beforeAll(async () => {
+    session.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+    session.newPage = async (viewport = 'desktop') => {
+      const context = await session.browser.newContext({ baseURL: session.baseUrl, viewport: viewports[viewport], locale: 'es-AR' });
+      return context.newPage();
+    };
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+  });
+  return session;
+}
+
+/** Saves a full-page screenshot under e2e/screenshots/ so a person can look at the page. */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  await mkdir(screenshotFolder, { recursive: true });
+  await page.screenshot({ path: new URL(`${name}.png`, screenshotFolder).pathname, fullPage: true });
+}

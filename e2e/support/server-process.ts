@@ -1,0 +1,66 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface ServerProcess {
+  baseUrl: string;
+  /** Everything the process printed to stdout so far. */
+  output: () => string;
+  /** Sends SIGTERM and answers the exit code. */
+  stop: () => Promise<number | null>;
+}
+
+/** A port the kernel says is free right now. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  if (address === null || typeof address === 'string') throw new Error('No port');
+  return address.port;
+}
+
+async function waitUntilReady(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      if ((await fetch(`${baseUrl}/readyz`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The server did not become ready:\n${output()}`);
+}
+
+/** Starts the product as `npm start` runs it (after the build), on a free port. */
+export async function startServer(environment: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repositoryRoot,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', ...environment, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let printed = '';
+  child.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const output = () => printed;
+  await waitUntilReady(baseUrl, child, output);
+  return {
+    baseUrl,
+    output,
+    stop: async () => {
+      if (child.exitCode !== null) return child.exitCode;
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      const [code] = (await exited) as [number | null];
+      return code;
+    },
+  };
+}

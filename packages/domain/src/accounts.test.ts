@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  CredentialsStepSchema, DoctorRegistrationSchema, LoginSchema, NewPasswordFormSchema, PersonalDataSchema,
+  PinFormSchema, ProfessionalStepSchema, RecoveryEmailSchema,
+} from './accounts.ts';
+import { messages } from './messages.ts';
+
+/** The message of the first issue on `field`, or undefined when the field is valid. */
+function messageFor(schema: z.ZodType, value: unknown, field: string): string | undefined {
+  const result = schema.safeParse(value);
+  return result.error?.issues.find((issue) => issue.path.join('.') === field)?.message;
+}
+
+const personalData = {
+  name: 'Ana', lastName: 'Pérez', birthDate: '1980-05-17', dni: '28123456', cuit: '27281234566',
+  phoneNumber: '1145678901', address: 'Av. Corrientes 1234', district: 'Balvanera', province: 'CABA',
+};
+
+describe('registration step 1', () => {
+  it('accepts complete personal data', () => {
+    expect(PersonalDataSchema.safeParse(personalData).error?.issues).toBeUndefined();
+  });
+
+  it.each([
+    ['name', '', messages.common.required],
+    ['birthDate', '1899-12-31', messages.registration.invalidDate],
+    ['birthDate', '2999-01-01', messages.registration.invalidDate],
+    ['birthDate', '2020-02-30', messages.registration.invalidDate],
+    ['dni', '12345', messages.registration.dniMin],
+    ['dni', '1234567890', messages.registration.dniMax],
+    ['dni', '12a45678', messages.registration.onlyDigits],
+    ['cuit', '2728123456', messages.registration.cuitLength],
+    ['cuit', '27281234561', messages.registration.cuitInvalid],
+    ['phoneNumber', '114567890', messages.registration.phoneLength],
+    ['phoneNumber', '114567890123456', messages.registration.phoneLength],
+    ['province', 'Atlántida', messages.common.required],
+  ])('refuses %s = %j with "%s"', (field, value, message) => {
+    expect(messageFor(PersonalDataSchema, { ...personalData, [field]: value }, field)).toBe(message);
+  });
+});
+
+describe('registration step 2', () => {
+  const step = { email: 'ana@example.com', emailCopy: 'ana@example.com', password: 'segura-123', passwordConfirm: 'segura-123' };
+
+  it.each([
+    ['email', 'ana@', messages.registration.emailInvalid],
+    ['email', 'a@b', messages.registration.emailMin],
+    ['emailCopy', 'otra@example.com', messages.registration.emailsMismatch],
+    ['password', 'corta', messages.registration.passwordMin],
+    ['passwordConfirm', 'distinta-123', messages.registration.passwordsMismatch],
+  ])('refuses %s = %j with "%s"', (field, value, message) => {
+    expect(messageFor(CredentialsStepSchema, { ...step, [field]: value }, field)).toBe(message);
+  });
+
+  it('compares the email copy without regard to case', () => {
+    expect(CredentialsStepSchema.safeParse({ ...step, emailCopy: 'ANA@example.com' }).success).toBe(true);
+  });
+});
+
+describe('registration step 3', () => {
+  const step = {
+    specialtyId: '1', jurisdictionCode: 'CABA', doctorEnrollment: '123456', professionCode: '35',
+    dniFront: '/api/files/a', dniBack: '/api/files/b', degreeCertificate: '/api/files/c',
+    doctorEnrollmentLocation: '/api/files/d', termsAndCondition: true, privacyPolicy: true,
+  };
+
+  it.each([
+    ['doctorEnrollment', '1', messages.registration.enrollmentLength],
+    ['doctorEnrollment', '123456789', messages.registration.enrollmentLength],
+    ['degreeCertificate', '', messages.registration.documentsMissing],
+    ['privacyPolicy', false, messages.registration.termsNotAccepted],
+  ])('refuses %s = %j with "%s"', (field, value, message) => {
+    expect(messageFor(ProfessionalStepSchema, { ...step, [field]: value }, field)).toBe(message);
+  });
+
+  it('builds the final payload with the documents nested and without the copies', () => {
+    const payload = DoctorRegistrationSchema.parse({
+      ...personalData, email: 'Ana@Example.com', password: 'segura-123',
+      specialtyId: 1, jurisdictionCode: 'CABA', doctorEnrollment: '123456', professionCode: '35',
+      attachments: { dniFront: 'a', dniBack: 'b', degreeCertificate: 'c', doctorEnrollmentLocation: 'd' },
+      termsAccepted: true,
+    });
+    expect(payload.email).toBe('ana@example.com');
+    expect(payload).not.toHaveProperty('emailCopy');
+    expect(() => DoctorRegistrationSchema.parse({ ...payload, termsAccepted: false })).toThrow();
+  });
+});
+
+describe('login and recovery forms', () => {
+  it.each([
+    ['login', LoginSchema, { email: 'a@b', password: 'x'.repeat(8) }, 'email', messages.login.emailMin],
+    ['login', LoginSchema, { email: 'ana@example', password: 'x'.repeat(8) }, 'email', messages.login.emailInvalid],
+    ['login', LoginSchema, { email: 'ana@example.com', password: 'x'.repeat(7) }, 'password', messages.login.passwordMin],
+    ['recovery', RecoveryEmailSchema, { email: 'a@b' }, 'email', messages.recovery.emailMin],
+    ['PIN', PinFormSchema, { PIN: '', confirmPIN: '' }, 'PIN', messages.pin.required],
+    ['PIN', PinFormSchema, { PIN: '123', confirmPIN: '123' }, 'PIN', messages.pin.length],
+    ['PIN', PinFormSchema, { PIN: '12345', confirmPIN: '12345' }, 'PIN', messages.pin.length],
+    ['PIN', PinFormSchema, { PIN: '1234', confirmPIN: '4321' }, 'confirmPIN', messages.pin.mismatch],
+    ['new password', NewPasswordFormSchema, { password: 'x'.repeat(7), confirmPassword: 'x'.repeat(7) }, 'password', messages.recovery.passwordMin],
+    ['new password', NewPasswordFormSchema, { password: 'x'.repeat(8), confirmPassword: 'y'.repeat(8) }, 'confirmPassword', messages.recovery.passwordsMismatch],
+  ] as const)('%s form refuses %j on %s with "%s"', (_form, schema, value, field, message) => {
+    expect(messageFor(schema, value, field)).toBe(message);
+  });
+});

@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { limits } from './constants.ts';
+import { hasValidCuitCheckDigit } from './identity.ts';
+import { messages } from './messages.ts';
+import { provinceNames } from './provinces.ts';
+
+const required = messages.common.required;
+
+const requiredText = z.string().trim().min(1, required);
+
+function digits(range: { min: number; max: number }, tooShort: string, tooLong: string = tooShort) {
+  return z.string()
+    .trim()
+    .min(1, required)
+    .regex(/^\d*$/, messages.registration.onlyDigits)
+    .min(range.min, tooShort)
+    .max(range.max, tooLong);
+}
+
+/** A calendar date, YYYY-MM-DD, between `earliest` and today. */
+export function pastDate(message: string, earliest: string = limits.earliestBirthDate) {
+  return z.iso.date(message).refine(
+    (date) => date >= earliest && date <= new Date().toISOString().slice(0, 10),
+    message,
+  );
+}
+
+export const DniSchema = digits(limits.dniDigits, messages.registration.dniMin, messages.registration.dniMax);
+
+export const CuitSchema = z.string()
+  .trim()
+  .min(1, required)
+  .regex(/^\d{11}$/, messages.registration.cuitLength)
+  .refine(hasValidCuitCheckDigit, messages.registration.cuitInvalid);
+
+export const PhoneSchema = digits(limits.phoneDigits, messages.registration.phoneLength);
+
+export const EnrollmentSchema = digits(limits.enrollmentDigits, messages.registration.enrollmentLength);
+
+/** Emails are compared lower-cased: one mailbox is one account. */
+export const RegistrationEmailSchema = z.string()
+  .trim()
+  .min(1, required)
+  .min(limits.emailMinLength, messages.registration.emailMin)
+  .pipe(z.email(messages.registration.emailInvalid))
+  .transform((email) => email.toLowerCase());
+
+export const RegistrationPasswordSchema = z.string().min(limits.passwordMinLength, messages.registration.passwordMin);
+
+/** Step 1 of the registration wizard: personal data. */
+export const PersonalDataSchema = z.object({
+  name: requiredText,
+  lastName: requiredText,
+  birthDate: pastDate(messages.registration.invalidDate),
+  dni: DniSchema,
+  cuit: CuitSchema,
+  phoneNumber: PhoneSchema,
+  address: requiredText,
+  apartment: z.string().trim().optional(),
+  district: requiredText,
+  province: z.enum(provinceNames, required),
+});
+export type PersonalData = z.infer<typeof PersonalDataSchema>;
+
+/** Step 2: the credentials, typed twice. */
+export const CredentialsStepSchema = z.object({
+  email: RegistrationEmailSchema,
+  emailCopy: z.string(),
+  password: RegistrationPasswordSchema,
+  passwordConfirm: z.string(),
+})
+  .refine((step) => step.emailCopy.trim().toLowerCase() === step.email, {
+    message: messages.registration.emailsMismatch, path: ['emailCopy'],
+  })
+  .refine((step) => step.passwordConfirm === step.password, {
+    message: messages.registration.passwordsMismatch, path: ['passwordConfirm'],
+  });
+export type CredentialsStep = z.input<typeof CredentialsStepSchema>;
+
+const attachment = z.string({ error: messages.registration.documentsMissing }).min(1, messages.registration.documentsMissing);
+
+export const DoctorAttachmentsSchema = z.object({
+  dniFront: attachment,
+  dniBack: attachment,
+  degreeCertificate: attachment,
+  doctorEnrollmentLocation: attachment,
+}, { error: messages.registration.documentsMissing });
+export type DoctorAttachments = z.infer<typeof DoctorAttachmentsSchema>;
+
+export const attachmentFields = ['dniFront', 'dniBack', 'degreeCertificate', 'doctorEnrollmentLocation'] as const;
+export type AttachmentField = (typeof attachmentFields)[number];
+
+const accepted = z.literal(true, messages.registration.termsNotAccepted);
+
+/** Professional data of step 3, shared by the wizard and the final payload. */
+const ProfessionalDataSchema = z.object({
+  specialtyId: z.coerce.number<string | number>(required).int(required).positive(required),
+  jurisdictionCode: requiredText,
+  doctorEnrollment: EnrollmentSchema,
+  professionCode: requiredText,
+});
+
+/** Step 3 of the wizard: professional data, the four documents and the legal acceptance. */
+export const ProfessionalStepSchema = ProfessionalDataSchema.extend({
+  ...DoctorAttachmentsSchema.shape,
+  termsAndCondition: accepted,
+  privacyPolicy: accepted,
+});
+export type ProfessionalStep = z.input<typeof ProfessionalStepSchema>;
+
+/** `POST /api/auth/register/doctors`: the three steps without the copies, documents nested. */
+export const DoctorRegistrationSchema = PersonalDataSchema
+  .extend({ email: RegistrationEmailSchema, password: RegistrationPasswordSchema })
+  .extend(ProfessionalDataSchema.shape)
+  .extend({
+    attachments: DoctorAttachmentsSchema,
+    termsAndCondition: accepted.optional(),
+    privacyPolicy: accepted.optional(),
+    termsAccepted: accepted,
+  });
+export type DoctorRegistration = z.input<typeof DoctorRegistrationSchema>;
+
+/** `POST /api/auth/register/doctors/verify-information`. */
+export const VerifyInformationSchema = PersonalDataSchema.pick({ dni: true, phoneNumber: true, cuit: true });
+/** `POST /api/auth/register/doctors/verify-email`. */
+export const VerifyEmailSchema = z.object({ email: RegistrationEmailSchema });
+
+/** Any email field outside registration: required, four characters, a valid address. */
+function emailSchema(tooShort: string, invalid: string) {
+  return z.string()
+    .trim()
+    .min(1, required)
+    .min(limits.emailMinLength, tooShort)
+    .pipe(z.email(invalid))
+    .transform((email) => email.toLowerCase());
+}
+
+/** Login, step one (spec section 5). */
+export const LoginSchema = z.object({
+  email: emailSchema(messages.login.emailMin, messages.login.emailInvalid),
+  password: z.string().min(1, required).min(limits.passwordMinLength, messages.login.passwordMin),
+});
+export type LoginInput = z.input<typeof LoginSchema>;
+
+/** Login, step two: the 6-digit code of the authenticator app. */
+export const SecondFactorSchema = z.object({
+  token: z.string().trim().regex(/^\d{6}$/, messages.login.codeInvalid),
+});
+export type SecondFactorInput = z.input<typeof SecondFactorSchema>;
+
+const pin = z.string().min(1, messages.pin.required).regex(/^\d{4}$/, messages.pin.length);
+
+/** The PIN as the confirmation and recovery pages send it. */
+export const PinSchema = z.object({ PIN: pin });
+
+/** The PIN form: typed twice. */
+export const PinFormSchema = z.object({ PIN: pin, confirmPIN: z.string().min(1, messages.pin.required) })
+  .refine((form) => form.PIN === form.confirmPIN, { message: messages.pin.mismatch, path: ['confirmPIN'] });
+export type PinForm = z.input<typeof PinFormSchema>;
+
+export const RecoveryEmailSchema = z.object({
+  email: emailSchema(messages.recovery.emailMin, messages.recovery.emailInvalid),
+});
+
+const recoveryPassword = z.string().min(1, required).min(limits.passwordMinLength, messages.recovery.passwordMin);
+
+/** `POST /api/auth/password-recovery/{userToken}`. */
+export const NewPasswordSchema = z.object({ password: recoveryPassword });
+
+/** The new-password form: typed twice. */
+export const NewPasswordFormSchema = z.object({ password: recoveryPassword, confirmPassword: z.string().min(1, required) })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: messages.recovery.passwordsMismatch, path: ['confirmPassword'],
+  });
+export type NewPasswordForm = z.input<typeof NewPasswordFormSchema>;
+
+export const WorkspaceSchema = z.object({ id: z.string(), name: z.string(), avatarUri: z.string().nullable() });
+export type Workspace = z.infer<typeof WorkspaceSchema>;
+
+/** The signed-in user as the web app keeps it (spec section 3, "User session"). */
+export const UserSessionSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  scope: z.array(z.string()),
+  roles: z.array(z.string()),
+  redirectUrl: z.string().nullable(),
+  workspaces: z.array(WorkspaceSchema),
+  termsAndConditions: z.string().nullable(),
+  data: z.object({
+    displayName: z.string(),
+    photoURL: z.string().nullable(),
+    email: z.string(),
+    settings: z.record(z.string(), z.unknown()),
+    shortcuts: z.array(z.string()),
+  }),
+});
+export type UserSession = z.infer<typeof UserSessionSchema>;
+
+export const accountStatuses = ['pending_approval', 'active', 'rejected', 'suspended'] as const;
+export type AccountStatus = (typeof accountStatuses)[number];
