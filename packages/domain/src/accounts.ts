@@ -77,14 +77,15 @@ export const CredentialsStepSchema = z.object({
   });
 export type CredentialsStep = z.input<typeof CredentialsStepSchema>;
 
-const attachment = z.string({ error: messages.registration.documentsMissing }).min(1, messages.registration.documentsMissing);
+const documentsMissing = messages.registration.documentsMissing;
+const attachment = z.string({ error: documentsMissing }).min(1, documentsMissing);
 
 export const DoctorAttachmentsSchema = z.object({
   dniFront: attachment,
   dniBack: attachment,
   degreeCertificate: attachment,
   doctorEnrollmentLocation: attachment,
-}, { error: messages.registration.documentsMissing });
+}, { error: documentsMissing });
 export type DoctorAttachments = z.infer<typeof DoctorAttachmentsSchema>;
 
 export const attachmentFields = ['dniFront', 'dniBack', 'degreeCertificate', 'doctorEnrollmentLocation'] as const;
@@ -168,7 +169,10 @@ const recoveryPassword = z.string().min(1, required).min(limits.passwordMinLengt
 export const NewPasswordSchema = z.object({ password: recoveryPassword });
 
 /** The new-password form: typed twice. */
-export const NewPasswordFormSchema = z.object({ password: recoveryPassword, confirmPassword: z.string().min(1, required) })
+export const NewPasswordFormSchema = z.object({
+  password: recoveryPassword,
+  confirmPassword: z.string().min(1, required),
+})
   .refine((form) => form.password === form.confirmPassword, {
     message: messages.recovery.passwordsMismatch, path: ['confirmPassword'],
   });
