@@ -4,4 +4,5 @@ export default defineConfig({
   dialect: 'postgresql',
   schema: './src/db/schema/index.ts',
   out: './drizzle',
+  casing: 'snake_case',
 });

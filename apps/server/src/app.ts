@@ -6,15 +6,19 @@ import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.ts';
+import { TokenSigner } from './platform/auth/access-tokens.ts';
+import { accessControl } from './platform/auth/access-control.ts';
 import { errorHandler } from './platform/http/error-handler.ts';
 import { loggingOptions } from './platform/http/logging.ts';
 import { openApi } from './platform/http/openapi.ts';
 import { webApp } from './platform/http/web-app.ts';
+import { ensurePlatformSecret } from './platform/secrets.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Database;
+    tokens: TokenSigner;
   }
 }
 
@@ -38,6 +42,7 @@ export async function buildApp({ config, database, webRoot = builtWebApp }: AppO
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('db', database.db);
+  app.decorate('tokens', new TokenSigner(await ensurePlatformSecret(database.db, 'access-token-key')));
   app.addHook('onClose', () => database.close());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -52,6 +57,7 @@ export async function buildApp({ config, database, webRoot = builtWebApp }: AppO
   });
   await app.register(errorHandler);
   await app.register(openApi, { version: config.versions.backend, publicUrl: config.publicUrl });
+  await app.register(accessControl, { signer: app.tokens });
 
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(lookupsRoutes, { prefix: '/api' });

@@ -24,7 +24,7 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 /** A pooled PostgreSQL connection, migrated to the latest schema. */
 export async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  const db = drizzleNodePostgres({ client: pool, schema });
+  const db = drizzleNodePostgres({ client: pool, schema, casing: 'snake_case' });
   await migrateNodePostgres(db, { migrationsFolder });
   return {
     db,
@@ -49,7 +49,7 @@ export async function openPglite(
     await mkdir(source.dataDir, { recursive: true });
     client = await PGlite.create(source.dataDir);
   }
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });
   return {
     db,

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
 export const roles = pgTable('roles', {
   id: uuid().primaryKey().defaultRandom(),
@@ -9,7 +18,7 @@ export const roles = pgTable('roles', {
   landingPage: text(),
   permissions: text().array().notNull().default(sql`'{}'::text[]`),
   isBuiltIn: boolean().notNull().default(false),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const users = pgTable('users', {
@@ -19,8 +28,18 @@ export const users = pgTable('users', {
   passwordHash: text().notNull(),
   displayName: text().notNull(),
   status: text({ enum: ['pending_approval', 'active', 'rejected', 'suspended'] }).notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  photoUrl: text(),
+  /** When the user accepted the terms and the privacy policy; null until then. */
+  termsAcceptedAt: timestamp({ withTimezone: true }),
+  /** The TOTP secret (base32) from the first login; enrolment completes with the first valid code. */
+  totpSecret: text(),
+  totpEnabledAt: timestamp({ withTimezone: true }),
+  /** The last TOTP time step accepted, so that a code is accepted once. */
+  totpLastStep: bigint({ mode: 'number' }),
+  settings: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  shortcuts: text().array().notNull().default(sql`'{}'::text[]`),
+  createdAt: createdAt(),
+  updatedAt: createdAt(),
 });
 
 /** A user's roles in order: the first one decides the landing page and the workspace rules. */
@@ -29,3 +48,69 @@ export const userRoles = pgTable('user_roles', {
   roleId: uuid().notNull().references(() => roles.id, { onDelete: 'restrict' }),
   position: integer().notNull(),
 }, (table) => [primaryKey({ columns: [table.userId, table.roleId] })]);
+
+/** The professional record of a doctor's account (registration steps 1 and 3). */
+export const doctors = pgTable('doctors', {
+  userId: uuid().primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  name: text().notNull(),
+  lastName: text().notNull(),
+  birthDate: date().notNull(),
+  dni: text().notNull().unique(),
+  cuit: text().notNull().unique(),
+  phoneNumber: text().notNull(),
+  address: text().notNull(),
+  apartment: text(),
+  district: text().notNull(),
+  province: text().notNull(),
+  specialtyId: integer().notNull(),
+  jurisdictionCode: text().notNull(),
+  enrollment: text().notNull(),
+  professionCode: text().notNull(),
+  /** argon2id of the signing PIN; null until the doctor follows the confirmation link. */
+  pinHash: text(),
+  pinFailedAttempts: integer().notNull().default(0),
+  rejectionReason: text(),
+  reviewedAt: timestamp({ withTimezone: true }),
+  reviewedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/**
+ * Uploaded files, kept in the database so that every server process sees them. A file not
+ * attached to an account by `expiresAt` is deleted.
+ */
+export const files = pgTable('files', {
+  id: uuid().primaryKey().defaultRandom(),
+  ownerUserId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+  /** What the file is for an account, e.g. `dniFront`; null until attached. */
+  field: text(),
+  name: text().notNull(),
+  contentType: text().notNull(),
+  size: integer().notNull(),
+  content: bytea().notNull(),
+  expiresAt: timestamp({ withTimezone: true }),
+  createdAt: createdAt(),
+}, (table) => [index().on(table.ownerUserId), index().on(table.expiresAt)]);
+
+/** Single-use, expiring tokens of the mailed links; only their SHA-256 is stored. */
+export const userTokens = pgTable('user_tokens', {
+  id: uuid().primaryKey().defaultRandom(),
+  userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+  purpose: text({ enum: ['confirm_account', 'password_recovery', 'pin_recovery', 'invitation'] }).notNull(),
+  tokenHash: text().notNull().unique(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  usedAt: timestamp({ withTimezone: true }),
+  createdAt: createdAt(),
+}, (table) => [index().on(table.userId, table.purpose)]);
+
+/** Server-side sessions behind the access tokens: revoking one ends the token at once. */
+export const sessions = pgTable('sessions', {
+  id: uuid().primaryKey().defaultRandom(),
+  userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userAgent: text(),
+  ipAddress: text(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  revokedAt: timestamp({ withTimezone: true }),
+  lastSeenAt: createdAt(),
+  createdAt: createdAt(),
+}, (table) => [index().on(table.userId)]);

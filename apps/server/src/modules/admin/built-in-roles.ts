@@ -1,4 +1,4 @@
-import { permissions } from '@receta/domain';
+import { permissions, type Permission } from '@receta/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { roles } from '../../db/schema/index.ts';
@@ -12,7 +12,20 @@ export const superadminRole = {
   permissions: [...permissions],
 };
 
-const builtInRoles = [superadminRole];
+/** A doctor approved by a moderator: their patients, their prescriptions, signing. */
+export const medicalRole = {
+  slug: 'fds.medical',
+  name: 'Médico',
+  description: 'Profesional que atiende pacientes y emite y firma recetas.',
+  landingPage: null,
+  permissions: [
+    'owner.prescription', 'index.prescription', 'show.prescription', 'create.prescription', 'edit.prescription',
+    'destroy.prescription', 'sign.prescription', 'owner.patient', 'index.patient', 'show.patient', 'create.patient',
+    'edit.patient', 'dashboard.medical',
+  ] satisfies Permission[],
+};
+
+const builtInRoles = [superadminRole, medicalRole];
 
 /** Creates the built-in roles, or brings their permissions up to date with this release. */
 export async function ensureBuiltInRoles(db: Database): Promise<void> {

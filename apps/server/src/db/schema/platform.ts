@@ -1,0 +1,49 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+/**
+ * Mail waiting to be sent, written in the same transaction as the change that causes it.
+ * Without SMTP the rows stay here and the superadmin reads them on the outbox page.
+ */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: uuid().primaryKey().defaultRandom(),
+  to: text().notNull(),
+  subject: text().notNull(),
+  html: text().notNull(),
+  text: text().notNull(),
+  status: text({ enum: ['pending', 'sent', 'kept', 'failed'] }).notNull().default('pending'),
+  attempts: integer().notNull().default(0),
+  nextAttemptAt: createdAt(),
+  lastError: text(),
+  sentAt: timestamp({ withTimezone: true }),
+  createdAt: createdAt(),
+}, (table) => [index().on(table.status, table.nextAttemptAt)]);
+
+/** Counters of failed attempts per key (account or address), shared by every server process. */
+export const attemptCounters = pgTable('attempt_counters', {
+  key: text().primaryKey(),
+  failures: integer().notNull().default(0),
+  windowStartedAt: createdAt(),
+  lockedUntil: timestamp({ withTimezone: true }),
+});
+
+/** Secrets the platform generates for itself at first start (token signing keys). */
+export const platformSecrets = pgTable('platform_secrets', {
+  name: text().primaryKey(),
+  value: text().notNull(),
+  createdAt: createdAt(),
+});
+
+/** Every change that matters, with who made it, when and from which page. */
+export const auditEvents = pgTable('audit_events', {
+  id: uuid().primaryKey().defaultRandom(),
+  at: createdAt(),
+  actorUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+  action: text().notNull(),
+  subjectType: text().notNull(),
+  subjectId: text().notNull(),
+  pagePath: text(),
+  details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+}, (table) => [index().on(table.subjectType, table.subjectId, table.at)]);

@@ -1,0 +1,43 @@
+import type { Jurisdiction, Profession, Specialty } from '@receta/domain';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { jurisdictions, professions, referenceDatasets, specialties } from '../../db/schema/index.ts';
+
+// Sorted here rather than in SQL: PGlite has no ICU collations, and the lists are short.
+const spanish = new Intl.Collator('es');
+
+/**
+ * The specialties a professional can hold, by name: those a Ministry of Health resolution
+ * recognises, of every profession (doctors, dentists, nurses, pharmacists…). Residency
+ * programmes "(R)" are training, not a specialty, so they are left out.
+ */
+export async function findSpecialties(db: Database): Promise<Specialty[]> {
+  const rows = await db.select({ id: specialties.id, name: specialties.name })
+    .from(specialties)
+    .where(and(eq(specialties.isActive, true), eq(specialties.isResidency, false), isNotNull(specialties.resolution)));
+  return rows.sort((a, b) => spanish.compare(a.name, b.name));
+}
+
+/** The 24 provinces in spec order, then the national jurisdiction. */
+export function findJurisdictions(db: Database): Promise<Jurisdiction[]> {
+  return db.select({ code: jurisdictions.code, name: jurisdictions.name })
+    .from(jurisdictions)
+    .where(eq(jurisdictions.isActive, true))
+    .orderBy(asc(jurisdictions.position));
+}
+
+/** The REFEPS health professions, by label. */
+export async function findProfessions(db: Database): Promise<Profession[]> {
+  const rows = await db.select({ code: professions.code, label: professions.label })
+    .from(professions)
+    .where(eq(professions.isActive, true));
+  return rows.sort((a, b) => spanish.compare(a.label, b.label));
+}
+
+/** The date of a loaded dataset's source snapshot (YYYY-MM-DD), if it has one. */
+export async function findSourceDate(db: Database, dataset: string): Promise<string | null> {
+  const [row] = await db.select({ sourceDate: referenceDatasets.sourceDate })
+    .from(referenceDatasets)
+    .where(eq(referenceDatasets.name, dataset));
+  return row?.sourceDate ?? null;
+}

@@ -1,0 +1,113 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import {
+  diagnoses,
+  diagnosisChapters,
+  insurers,
+  jurisdictions,
+  medications,
+  professions,
+  referenceDatasets,
+  specialties,
+} from '../../db/schema/index.ts';
+import { useTestApp } from '../../../test/helper.ts';
+import { loadReferenceData } from './reference-data.ts';
+
+const test = useTestApp();
+
+const tables = { jurisdictions, specialties, professions, diagnosisChapters, diagnoses, insurers, medications };
+
+async function countRows(): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const [name, table] of Object.entries(tables)) {
+    const [row] = await test.app.db.select({ count: sql<number>`count(*)::int` }).from(table);
+    counts[name] = row?.count ?? 0;
+  }
+  return counts;
+}
+
+function recordingLogger() {
+  const messages: string[] = [];
+  return { messages, info: (message: string) => void messages.push(message) };
+}
+
+describe('loading the reference data', () => {
+  it('loaded every dataset into the template database', async () => {
+    expect(await countRows()).toEqual({
+      jurisdictions: 25,
+      specialties: 172,
+      professions: 90,
+      diagnosisChapters: 22,
+      diagnoses: 14390,
+      insurers: 446,
+      medications: 17429,
+    });
+  });
+
+  it('skips every dataset when loaded again, and changes nothing', async () => {
+    const before = { counts: await countRows(), datasets: await test.app.db.select().from(referenceDatasets) };
+    const log = recordingLogger();
+    await loadReferenceData(test.app.db, log);
+    expect(log.messages).toEqual([expect.stringMatching(/^reference data: 0 of 7 datasets loaded/)]);
+    expect(await countRows()).toEqual(before.counts);
+    expect(await test.app.db.select().from(referenceDatasets)).toEqual(before.datasets);
+  });
+
+  it('reloads a changed dataset and marks the rows it no longer ships inactive', async () => {
+    await test.app.db.insert(professions).values({ code: '999', label: 'Profesión retirada' });
+    await test.app.db.update(referenceDatasets).set({ contentHash: 'from an older release' })
+      .where(eq(referenceDatasets.name, 'professions'));
+
+    const log = recordingLogger();
+    await loadReferenceData(test.app.db, log);
+
+    expect(log.messages).toEqual([
+      'reference data: professions loaded (90 rows)',
+      expect.stringMatching(/^reference data: 1 of 7 datasets loaded/),
+    ]);
+    const [retired] = await test.app.db.select().from(professions).where(eq(professions.code, '999'));
+    expect(retired?.isActive).toBe(false);
+    const [doctor] = await test.app.db.select().from(professions).where(eq(professions.code, '35'));
+    expect(doctor).toEqual({ code: '35', label: 'Médico', isActive: true });
+    const listed = (await test.app.inject({ url: '/api/professions/refeps' })).json<{ payload: { code: string }[] }>();
+    expect(listed.payload.map((profession) => profession.code)).not.toContain('999');
+  });
+
+  it('derives the compact code, level, category and search text of a diagnosis', async () => {
+    const [row] = await test.app.db.select().from(diagnoses).where(eq(diagnoses.code, 'A18.3'));
+    expect(row).toMatchObject({
+      compactCode: 'A183',
+      level: 4,
+      category: 'A18',
+      chapter: 'I',
+      searchText: 'a18.3 a183 tuberculosis de los intestinos, el peritoneo y los ganglios mesentericos',
+    });
+  });
+
+  it('searches a medication by brand, active ingredients and form', async () => {
+    const [row] = await test.app.db.select().from(medications).where(eq(medications.id, 26));
+    expect(row).toMatchObject({
+      brandName: 'Psicoasten 10 Mg',
+      genericName: 'Paroxetina',
+      strength: '10 Mg/Comprimido',
+      searchText: 'psicoasten 10 mg paroxetina 10 mg/comprimido comprimido recubierto',
+    });
+  });
+
+  it('leaves out the ICD-10 "Uso emergente" placeholders but keeps U07 for the COVID-19 codes', async () => {
+    const codes = (await test.app.db.select({ code: diagnoses.code }).from(diagnoses)
+      .where(sql`${diagnoses.code} like 'U0%'`)).map((row) => row.code);
+    expect(codes.sort()).toEqual(['U04', 'U04.9', 'U07', 'U07.1', 'U07.2']);
+  });
+
+  it('offers the "Particular / sin cobertura" insurer next to the registries', async () => {
+    const rows = await test.app.db.select({ slug: insurers.slug, kind: insurers.kind }).from(insurers)
+      .where(sql`${insurers.slug} in ('particular', 'pami-500807', 'ioma-902001', 'osde-400800')`);
+    expect(rows.sort((a, b) => a.slug.localeCompare(b.slug))).toEqual([
+      { slug: 'ioma-902001', kind: 'obra_social_provincial' },
+      { slug: 'osde-400800', kind: 'obra_social' },
+      { slug: 'pami-500807', kind: 'obra_social' },
+      { slug: 'particular', kind: 'particular' },
+    ]);
+  });
+});

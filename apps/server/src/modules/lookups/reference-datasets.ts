@@ -1,0 +1,163 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { nationalJurisdiction, provinces } from '@receta/domain';
+import { getTableColumns } from 'drizzle-orm';
+import { alias, type PgColumn, type PgInsertValue, type PgTable, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import {
+  diagnoses,
+  diagnosisChapters,
+  insurers,
+  jurisdictions,
+  medications,
+  professions,
+  specialties,
+} from '../../db/schema/index.ts';
+import {
+  DiagnosisChapterRecordSchema,
+  DiagnosisRecordSchema,
+  InsurerRecordSchema,
+  MedicationRecordSchema,
+  parseJsonLines,
+  ProfessionRecordSchema,
+  readManifest,
+  referenceDataFolder,
+  SpecialtyRecordSchema,
+  type DatasetName,
+  type Manifest,
+} from './reference-files.ts';
+import { normalizeForSearch } from './search-text.ts';
+
+/** One dataset as shipped, ready to be compared with the stored one and loaded. */
+export interface ReferenceDataset {
+  name: string;
+  sourceDate: string | null;
+  /** What the content hash covers. */
+  content: string;
+  /** Replaces the table's active rows with the shipped ones; returns how many there are. */
+  replace: (tx: Database) => Promise<number>;
+}
+
+/** Every reference table flags the rows a release no longer ships instead of deleting them. */
+type ReferenceTable = PgTable & { isActive: PgColumn };
+
+interface TableTarget<Table extends ReferenceTable> {
+  table: Table;
+  /** The primary key, which the upsert matches rows on. */
+  key: PgColumn;
+}
+
+/** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest table. */
+const batchSize = 1000;
+
+/**
+ * Makes a reference table hold exactly the given rows as its active ones: every row is marked
+ * inactive, then the given rows are upserted as active. Rows are never deleted, because
+ * other tables keep pointing at them. Returns the number of rows given.
+ */
+async function replaceRows<Table extends ReferenceTable>(
+  tx: Database,
+  { table, key }: TableTarget<Table>,
+  rows: PgInsertValue<Table>[],
+): Promise<number> {
+  // TypeScript cannot map `isActive` to the update's value type through the type parameter.
+  await tx.update(table).set({ isActive: false } as PgUpdateSetSource<Table>);
+  // Columns of a table aliased "excluded" render as "excluded"."column", which is how an
+  // upsert names the row it could not insert, under whatever column casing the client uses.
+  const excluded = getTableColumns(alias(table, 'excluded'));
+  const fromExcluded = Object.fromEntries(
+    Object.entries(getTableColumns(table))
+      .filter(([, column]) => column !== key)
+      .map(([property]) => [property, excluded[property]]),
+  ) as PgUpdateSetSource<Table>;
+  for (let start = 0; start < rows.length; start += batchSize) {
+    await tx.insert(table)
+      .values(rows.slice(start, start + batchSize))
+      .onConflictDoUpdate({ target: key, set: fromExcluded });
+  }
+  return rows.length;
+}
+
+/** A dataset shipped as a JSON Lines file that the manifest describes. */
+async function readFileDataset<Shape extends z.ZodRawShape, Table extends ReferenceTable>(
+  manifest: Manifest,
+  name: DatasetName,
+  schema: z.ZodObject<Shape>,
+  target: TableTarget<Table>,
+  toRow: (record: z.infer<z.ZodObject<Shape>>, index: number) => PgInsertValue<Table>,
+): Promise<ReferenceDataset> {
+  const entry = manifest.datasets[name];
+  const content = await readFile(join(referenceDataFolder, entry.file), 'utf8');
+  return {
+    name,
+    sourceDate: entry.sourceDate,
+    content,
+    replace: (tx) => replaceRows(tx, target, parseJsonLines(schema, content).map(toRow)),
+  };
+}
+
+/**
+ * The jurisdictions come from the domain package, where the registration form's province list
+ * lives too: the 24 provinces in spec order, then the national jurisdiction (Matrícula Nacional).
+ */
+function jurisdictionsDataset(): ReferenceDataset {
+  const national = { ...nationalJurisdiction, refepsCode: null };
+  const rows = [...provinces, national].map((jurisdiction, index) => ({
+    code: jurisdiction.code,
+    name: jurisdiction.name,
+    refepsCode: jurisdiction.refepsCode,
+    position: index + 1,
+    isActive: true,
+  }));
+  return {
+    name: 'jurisdictions',
+    sourceDate: null,
+    content: JSON.stringify(rows),
+    replace: (tx) => replaceRows(tx, { table: jurisdictions, key: jurisdictions.code }, rows),
+  };
+}
+
+/** Every reference dataset in load order: a table comes after the tables it references. */
+export async function readReferenceDatasets(): Promise<ReferenceDataset[]> {
+  const manifest = await readManifest();
+  return [
+    jurisdictionsDataset(),
+    await readFileDataset(manifest, 'specialties', SpecialtyRecordSchema,
+      { table: specialties, key: specialties.id },
+      (record) => ({ ...record, isActive: true })),
+    await readFileDataset(manifest, 'professions', ProfessionRecordSchema,
+      { table: professions, key: professions.code },
+      (record) => ({ ...record, isActive: true })),
+    await readFileDataset(manifest, 'diagnosis-chapters', DiagnosisChapterRecordSchema,
+      { table: diagnosisChapters, key: diagnosisChapters.code },
+      (record, index) => ({ ...record, position: index + 1, isActive: true })),
+    await readFileDataset(manifest, 'diagnoses', DiagnosisRecordSchema,
+      { table: diagnoses, key: diagnoses.code },
+      (record) => {
+        const compactCode = record.code.replace('.', '');
+        return {
+          ...record,
+          compactCode,
+          level: compactCode.length,
+          category: record.code.slice(0, 3),
+          searchText: normalizeForSearch(record.code, compactCode, record.description),
+          isActive: true,
+        };
+      }),
+    await readFileDataset(manifest, 'insurers', InsurerRecordSchema,
+      { table: insurers, key: insurers.id },
+      (record) => ({
+        ...record,
+        searchText: normalizeForSearch(record.name, record.acronym, record.registryCode),
+        isActive: true,
+      })),
+    await readFileDataset(manifest, 'medications', MedicationRecordSchema,
+      { table: medications, key: medications.id },
+      (record) => ({
+        ...record,
+        searchText: normalizeForSearch(record.brandName, record.activeIngredients, record.pharmaceuticalForm),
+        isActive: true,
+      })),
+  ];
+}

@@ -1,0 +1,128 @@
+import { isAllowed, messages, type Permission } from '@receta/domain';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../../db/client.ts';
+import { roles, sessions, userRoles, users } from '../../db/schema/index.ts';
+import { AppError } from '../http/app-error.ts';
+import type { TokenSigner } from './access-tokens.ts';
+
+/**
+ * Who may call a route: anyone, any signed-in user, or a user holding at least one of the
+ * permissions. Every API route declares one; a route that does not stops the server at start.
+ */
+export type RouteAccess = 'public' | 'authenticated' | readonly [Permission, ...Permission[]];
+
+export interface AuthenticatedUser {
+  id: string;
+  sessionId: string;
+  email: string;
+  displayName: string;
+  roles: string[];
+  scope: Permission[];
+}
+
+export interface AccessTokenClaims {
+  sub: string;
+  sid: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    /** The signed-in user; null on public routes. */
+    user: AuthenticatedUser | null;
+  }
+}
+
+// Sessions are touched at most this often, so that reading a page is not a write per request.
+const lastSeenResolutionSeconds = 300;
+
+const undocumentedPrefixes = ['/api/docs'];
+
+function needsDeclaredAccess(url: string): boolean {
+  const isApi = url.startsWith('/api/') || url.startsWith('/oauth2/');
+  return isApi && !undocumentedPrefixes.some((prefix) => url.startsWith(prefix));
+}
+
+function findActiveSession(db: Database, sessionId: string, userId: string) {
+  const rolesOfUser = sql<string[]>`coalesce((select array_agg(r.slug order by ur.position)
+    from ${userRoles} ur join ${roles} r on r.id = ur.role_id where ur.user_id = ${users.id}), '{}')`;
+  const scopeOfUser = sql<string[]>`coalesce((select array_agg(distinct p)
+    from ${userRoles} ur join ${roles} r on r.id = ur.role_id, unnest(r.permissions) p
+    where ur.user_id = ${users.id}), '{}')`;
+  const isStale = sql<boolean>`${sessions.lastSeenAt} < now() - make_interval(secs => ${lastSeenResolutionSeconds})`;
+  return db.select({
+    userId: users.id,
+    email: users.email,
+    displayName: users.displayName,
+    roles: rolesOfUser,
+    scope: scopeOfUser,
+    isStale,
+  })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(
+      eq(sessions.id, sessionId),
+      eq(sessions.userId, userId),
+      isNull(sessions.revokedAt),
+      gt(sessions.expiresAt, sql`now()`),
+      eq(users.status, 'active'),
+    ))
+    .then(([row]) => row);
+}
+
+/** The user behind the request's bearer token, or the 401 the spec's client expects. */
+async function authenticate(db: Database, signer: TokenSigner, request: FastifyRequest): Promise<AuthenticatedUser> {
+  const header = request.headers.authorization;
+  const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
+  if (!token) throw new AppError('unauthenticated', messages.session.invalidAccessToken);
+  const check = await signer.verify<AccessTokenClaims>('access', token);
+  if (!check.ok) {
+    const message = check.reason === 'expired' ? messages.session.expiredAccessToken : messages.session.invalidAccessToken;
+    throw new AppError('unauthenticated', message);
+  }
+  const row = await findActiveSession(db, check.claims.sid, check.claims.sub);
+  if (!row) throw new AppError('unauthenticated', messages.session.invalidAccessToken);
+  if (row.isStale) {
+    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, check.claims.sid));
+  }
+  return {
+    id: row.userId,
+    sessionId: check.claims.sid,
+    email: row.email,
+    displayName: row.displayName,
+    roles: row.roles,
+    scope: row.scope as Permission[],
+  };
+}
+
+/**
+ * Enforces every route's declared access before its body is read: 401 without a valid
+ * session, 403 without a matching permission.
+ */
+export const accessControl = fp(async (app: FastifyInstance, options: { signer: TokenSigner }) => {
+  app.decorateRequest('user', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.config?.access === undefined && needsDeclaredAccess(route.url)) {
+      throw new Error(`${route.method.toString()} ${route.url} declares no access rule`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === 'public') return;
+    const user = await authenticate(app.db, options.signer, request);
+    if (access !== 'authenticated' && !isAllowed(access, user.scope)) throw AppError.forbidden();
+    request.user = user;
+  });
+}, { name: 'access-control' });
+
+/** The signed-in user of a route that declared it needs one. */
+export function currentUser(request: FastifyRequest): AuthenticatedUser {
+  if (!request.user) throw new Error('currentUser() on a route without authentication');
+  return request.user;
+}

@@ -1,0 +1,63 @@
+import { limits } from '@receta/domain';
+import Alert from '@mui/material/Alert';
+import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../i18n/translate-message.ts';
+import { NotifyContext, type Notification } from '../lib/notify.ts';
+
+interface QueuedNotification extends Notification {
+  id: number;
+}
+
+/** Shows notifications one at a time, in the order they were sent. */
+export function NotificationsProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const nextId = useRef(0);
+  const [queue, setQueue] = useState<QueuedNotification[]>([]);
+  const [closingId, setClosingId] = useState<number | null>(null);
+  const current = queue[0];
+
+  const notify = useCallback((notification: Notification) => {
+    nextId.current += 1;
+    const id = nextId.current;
+    setQueue((items) => [...items, { ...notification, id }]);
+  }, []);
+
+  function close(_event?: unknown, reason?: SnackbarCloseReason) {
+    // A click elsewhere on the page should not dismiss a message the user may not have read.
+    if (reason === 'clickaway' || !current) return;
+    setClosingId(current.id);
+  }
+
+  function showNext() {
+    setQueue((items) => items.slice(1));
+    setClosingId(null);
+  }
+
+  return (
+    <NotifyContext value={notify}>
+      {children}
+      <Snackbar
+        key={current?.id}
+        open={current !== undefined && current.id !== closingId}
+        autoHideDuration={limits.messageAutoHideMs}
+        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+        onClose={close}
+        slotProps={{ transition: { onExited: showNext } }}
+      >
+        {current && (
+          <Alert
+            severity={current.variant}
+            variant="filled"
+            onClose={close}
+            closeText={t('notifications.close')}
+            sx={{ width: '100%', maxWidth: 560 }}
+          >
+            {translateMessage(t, current.message)}
+          </Alert>
+        )}
+      </Snackbar>
+    </NotifyContext>
+  );
+}

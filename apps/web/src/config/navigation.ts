@@ -1,0 +1,174 @@
+import { isAllowed, limits, type Permission } from '@receta/domain';
+import type { SvgIconComponent } from '@mui/icons-material';
+import AccountCircle from '@mui/icons-material/AccountCircle';
+import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
+import Badge from '@mui/icons-material/Badge';
+import Business from '@mui/icons-material/Business';
+import Dashboard from '@mui/icons-material/Dashboard';
+import Extension from '@mui/icons-material/Extension';
+import Groups from '@mui/icons-material/Groups';
+import LocalHospital from '@mui/icons-material/LocalHospital';
+import MedicalServices from '@mui/icons-material/MedicalServices';
+import PersonOff from '@mui/icons-material/PersonOff';
+import QrCodeScanner from '@mui/icons-material/QrCodeScanner';
+import ReceiptLong from '@mui/icons-material/ReceiptLong';
+import Description from '@mui/icons-material/Description';
+import type { Translation } from '../i18n/es.ts';
+import { paths } from './paths.ts';
+
+type ItemLabelKey = `navigation.items.${keyof Translation['navigation']['items']}`;
+type GroupLabelKey = `navigation.groups.${keyof Translation['navigation']['groups']}`;
+
+export interface NavigationItem {
+  id: string;
+  labelKey: ItemLabelKey;
+  path: string;
+  /** Spec section 6: one matching permission suffices; undefined is open to everyone. */
+  required?: readonly Permission[];
+  icon: SvgIconComponent;
+}
+
+export interface NavigationGroup {
+  id: string;
+  labelKey: GroupLabelKey;
+  required?: readonly Permission[];
+  items: readonly NavigationItem[];
+}
+
+/** The side menu of spec section 2. Later features add their entries here. */
+export const navigation: readonly NavigationGroup[] = [
+  {
+    id: 'auth',
+    labelKey: 'navigation.groups.auth',
+    items: [
+      {
+        id: 'administrators',
+        labelKey: 'navigation.items.administrators',
+        path: paths.administrators.path,
+        required: ['index.admin.fds', 'index.admin.antigens'],
+        icon: AdminPanelSettings,
+      },
+      {
+        id: 'not-authorized-users',
+        labelKey: 'navigation.items.notAuthorizedUsers',
+        path: paths.notAuthorizedUsers.path,
+        required: ['index.not.authorized.user'],
+        icon: PersonOff,
+      },
+      { id: 'roles', labelKey: 'navigation.items.roles', path: paths.roles.path, required: ['index.role'], icon: Badge },
+    ],
+  },
+  {
+    id: 'digital-signature',
+    labelKey: 'navigation.groups.digitalSignature',
+    items: [
+      {
+        id: 'dashboard',
+        labelKey: 'navigation.items.dashboard',
+        path: paths.dashboard.path,
+        required: ['dashboard.medical'],
+        icon: Dashboard,
+      },
+      {
+        id: 'prescriptions',
+        labelKey: 'navigation.items.prescriptions',
+        path: paths.prescriptions.path,
+        required: ['index.prescription'],
+        icon: ReceiptLong,
+      },
+      {
+        id: 'medicals',
+        labelKey: 'navigation.items.medicals',
+        path: paths.medicals.path,
+        required: ['index.medical'],
+        icon: LocalHospital,
+      },
+      {
+        id: 'my-profile',
+        labelKey: 'navigation.items.myProfile',
+        path: paths.myProfile.path,
+        required: ['owner.prescription'],
+        icon: AccountCircle,
+      },
+      {
+        id: 'my-integrations',
+        labelKey: 'navigation.items.myIntegrations',
+        path: paths.myIntegrations.path,
+        required: ['owner.prescription'],
+        icon: Extension,
+      },
+      {
+        id: 'my-prescriptions',
+        labelKey: 'navigation.items.myPrescriptions',
+        path: paths.myPrescriptions.path,
+        required: ['owner.prescription'],
+        icon: Description,
+      },
+      {
+        id: 'my-patients',
+        labelKey: 'navigation.items.myPatients',
+        path: paths.myPatients.path,
+        required: ['index.patient'],
+        icon: Groups,
+      },
+      {
+        id: 'scanner',
+        labelKey: 'navigation.items.scanner',
+        path: paths.scanner.path,
+        required: ['index.scan'],
+        icon: QrCodeScanner,
+      },
+    ],
+  },
+  {
+    id: 'antigens',
+    labelKey: 'navigation.groups.antigens',
+    required: ['index.employee', 'owner.employee'],
+    items: [
+      { id: 'owners', labelKey: 'navigation.items.owners', path: paths.owners.path, required: ['index.owner'], icon: Business },
+      {
+        id: 'my-employees',
+        labelKey: 'navigation.items.myEmployees',
+        path: paths.myEmployees.path,
+        required: ['owner.employee'],
+        icon: MedicalServices,
+      },
+    ],
+  },
+];
+
+/**
+ * The menu as this user sees it: items they lack permission for are hidden, and a group
+ * shows only when its own requirement passes and at least one of its items is visible.
+ */
+export function visibleNavigation(
+  config: readonly NavigationGroup[],
+  scope: readonly string[],
+): NavigationGroup[] {
+  return config
+    .filter((group) => isAllowed(group.required, scope))
+    .map((group) => ({ ...group, items: group.items.filter((item) => isAllowed(item.required, scope)) }))
+    .filter((group) => group.items.length > 0);
+}
+
+/**
+ * Menu items whose label contains the query, ignoring case and accents ("escaner" finds
+ * "Escáner QR"), filtered like the menu and cut to the spec's suggestion limit.
+ */
+export function searchNavigation(
+  config: readonly NavigationGroup[],
+  scope: readonly string[],
+  query: string,
+  labelOf: (item: NavigationItem) => string,
+): NavigationItem[] {
+  const needle = normalize(query);
+  if (!needle) return [];
+  return visibleNavigation(config, scope)
+    .flatMap((group) => group.items)
+    .filter((item) => normalize(labelOf(item)).includes(needle))
+    .slice(0, limits.navigationSearchSuggestions);
+}
+
+function normalize(text: string): string {
+  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
+}

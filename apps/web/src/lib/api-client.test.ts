@@ -1,0 +1,124 @@
+import { InformationSchema, storageKeys } from '@receta/domain';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiRequestError, createApiClient } from './api-client.ts';
+
+function jsonResponse(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function fakeFetch(response: () => Response) {
+  return vi.fn<typeof fetch>(() => Promise.resolve(response()));
+}
+
+function sentRequest(fetchMock: ReturnType<typeof fakeFetch>) {
+  const [url, init] = fetchMock.mock.calls[0] ?? [];
+  return { url, init, headers: new Headers(init?.headers) };
+}
+
+describe('api client', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends the page path on every request, even for a guest', async () => {
+    const fetchMock = fakeFetch(() => jsonResponse({}));
+    const client = createApiClient({ fetch: fetchMock, currentPath: () => '/myPatients' });
+
+    await client.request('/api/patients');
+
+    const { headers } = sentRequest(fetchMock);
+    expect(headers.get('x-page-path')).toBe('/myPatients');
+    expect(headers.has('Authorization')).toBe(false);
+    expect(headers.has('x-workspace')).toBe(false);
+  });
+
+  it('sends the stored access token and the chosen workspace', async () => {
+    localStorage.setItem(storageKeys.accessToken, 'token-123');
+    localStorage.setItem(storageKeys.workspace, 'workspace-7');
+    const fetchMock = fakeFetch(() => jsonResponse({}));
+    const client = createApiClient({ fetch: fetchMock, currentPath: () => '/prescriptions' });
+
+    await client.request('/api/prescriptions');
+
+    const { headers } = sentRequest(fetchMock);
+    expect(headers.get('Authorization')).toBe('Bearer token-123');
+    expect(headers.get('x-workspace')).toBe('workspace-7');
+    expect(headers.get('x-page-path')).toBe('/prescriptions');
+  });
+
+  it('uses the global fetch and the browser location when nothing is injected', async () => {
+    const fetchMock = fakeFetch(() => jsonResponse({}));
+    vi.stubGlobal('fetch', fetchMock);
+    window.history.pushState({}, '', '/dashboard');
+
+    await createApiClient().request('/api/information');
+
+    expect(sentRequest(fetchMock).headers.get('x-page-path')).toBe('/dashboard');
+  });
+
+  it('sends a body as JSON and adds the query string', async () => {
+    const fetchMock = fakeFetch(() => jsonResponse({ ok: true }));
+    const client = createApiClient({ fetch: fetchMock, currentPath: () => '/' });
+
+    await client.request('/api/patients', { method: 'POST', query: { page: 2, q: 'pérez', empty: undefined }, body: { name: 'Ana' } });
+
+    const { url, init, headers } = sentRequest(fetchMock);
+    expect(url).toBe('/api/patients?page=2&q=p%C3%A9rez');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe('{"name":"Ana"}');
+    expect(headers.get('Content-Type')).toBe('application/json');
+  });
+
+  it('parses the answer with the given schema', async () => {
+    const information = { frontend: '0.1.0', backend: '0.1.0', vademecum: '01/03/2026' };
+    const client = createApiClient({ fetch: fakeFetch(() => jsonResponse(information)), currentPath: () => '/' });
+
+    await expect(client.request('/api/information', { schema: InformationSchema })).resolves.toEqual(information);
+  });
+
+  it('throws the server error with its message, code and fields', async () => {
+    const body = {
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'Los datos enviados no son válidos.',
+      errorCode: 'invalidData',
+      fields: [{ field: 'dni', message: 'Debe contener al menos 6 dígitos.' }],
+    };
+    const client = createApiClient({ fetch: fakeFetch(() => jsonResponse(body, 400)), currentPath: () => '/' });
+
+    const error = await client.request('/api/patients').catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error).toMatchObject({ status: 400, message: body.message, errorCode: 'invalidData', fields: body.fields });
+  });
+
+  it('reports a rejected token to the unauthorized handler', async () => {
+    localStorage.setItem(storageKeys.accessToken, 'expired');
+    const unauthorized = { statusCode: 401, error: 'Unauthorized', message: 'Invalid access_token' };
+    const client = createApiClient({ fetch: fakeFetch(() => jsonResponse(unauthorized, 401)), currentPath: () => '/' });
+    const onUnauthorized = vi.fn();
+    client.onUnauthorized(onUnauthorized);
+
+    await expect(client.request('/api/patients')).rejects.toThrow('Invalid access_token');
+
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it('does not report a 401 to the unauthorized handler when no token was sent', async () => {
+    const unauthorized = { statusCode: 401, error: 'Unauthorized', message: 'Wrong email and password' };
+    const client = createApiClient({ fetch: fakeFetch(() => jsonResponse(unauthorized, 401)), currentPath: () => '/login' });
+    const onUnauthorized = vi.fn();
+    client.onUnauthorized(onUnauthorized);
+
+    await expect(client.request('/api/auth/login', { method: 'POST', body: {} })).rejects.toThrow(ApiRequestError);
+
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('turns a network failure into the spec\'s try-later message', async () => {
+    const client = createApiClient({ fetch: vi.fn<typeof fetch>(() => Promise.reject(new TypeError('Failed to fetch'))), currentPath: () => '/' });
+
+    await expect(client.request('/api/patients')).rejects.toMatchObject({
+      status: 0,
+      message: 'Ha ocurrido un problema, por favor inténtelo más tarde.',
+    });
+  });
+});

@@ -1,0 +1,33 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const server = 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    // In development the API runs on its own port; in production one process serves both.
+    proxy: {
+      '/api': server,
+      '/oauth2/accounts': server,
+      '/oauth2/documents': server,
+      '/healthz': server,
+      '/readyz': server,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
+            { name: 'mui', test: /[\\/]node_modules[\\/](@mui|@emotion|@popperjs)[\\/]/, priority: 20 },
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 10 },
+          ],
+        },
+      },
+    },
+  },
+});

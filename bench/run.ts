@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import Fastify from 'fastify';
+import { jwtVerify, SignJWT } from 'jose';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openPglite } from '../apps/server/src/db/client.ts';
+import { seedDatabase } from '../apps/server/src/db/seed.ts';
+import { sessions, users } from '../apps/server/src/db/schema/index.ts';
+import { accessControl } from '../apps/server/src/platform/auth/access-control.ts';
+import { hashSecret } from '../apps/server/src/platform/passwords.ts';
+import { operationsPerSecond, report, type Comparison } from './measure.ts';
+
+/** Fastify answering a fixed body, and Fastify verifying a JWT with jose: the budgets' baselines. */
+async function baselines() {
+  const key = randomBytes(32);
+  const token = await new SignJWT({ sub: 'x' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(key);
+  const app = Fastify();
+  app.get('/hello', () => ({ hello: 'world' }));
+  app.get('/jose', async (request) => {
+    await jwtVerify(String(request.headers.authorization).slice(7), key);
+    return { ok: true };
+  });
+  await app.ready();
+  const hello = await operationsPerSecond(() => app.inject({ url: '/hello' }));
+  const jose = await operationsPerSecond(() => app.inject({ url: '/jose', headers: { authorization: `Bearer ${token}` } }));
+  await app.close();
+  return { hello, jose };
+}
+
+async function main() {
+  const database = await openPglite('memory');
+  await seedDatabase(database.db, { admin: { email: 'bench@receta.test', password: 'Bench-Receta-2026' }, log: { info: () => undefined }, announce: () => undefined });
+  const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database });
+  await app.ready();
+
+  // The access check in front of a route: verify the token and read the session's one row.
+  const [user] = await app.db.insert(users)
+    .values({ email: 'medico@receta.test', passwordHash: await hashSecret('x'.repeat(12)), displayName: 'Médico', status: 'active' })
+    .returning({ id: users.id });
+  const [session] = await app.db.insert(sessions)
+    .values({ userId: user!.id, expiresAt: new Date(Date.now() + 3_600_000) })
+    .returning({ id: sessions.id });
+  const token = await app.tokens.sign('access', { sub: user!.id, sid: session!.id }, 3600);
+  const guarded = Fastify();
+  guarded.decorate('db', app.db);
+  await guarded.register(accessControl, { signer: app.tokens });
+  guarded.get('/api/me', { config: { access: 'authenticated' } }, (request) => ({ id: request.user?.id }));
+  await guarded.ready();
+
+  const base = await baselines();
+  const comparisons: Comparison[] = [
+    {
+      name: 'token check + session row',
+      baseline: 'Fastify + jose',
+      budget: 0.6,
+      baselineRate: base.jose,
+      rate: await operationsPerSecond(() => guarded.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } })),
+    },
+    {
+      name: 'GET /api/jurisdictions',
+      baseline: 'Fastify /hello',
+      budget: 0.1,
+      baselineRate: base.hello,
+      rate: await operationsPerSecond(() => app.inject({ url: '/api/jurisdictions' })),
+    },
+  ];
+  const withinBudget = report(comparisons);
+  await guarded.close();
+  await app.close();
+  process.exitCode = withinBudget ? 0 : 1;
+}
+
+await main();
