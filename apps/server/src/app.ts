@@ -4,13 +4,17 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
+import { moderationRoutes } from './modules/admin/moderation.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.ts';
+import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { TokenSigner } from './platform/auth/access-tokens.ts';
 import { accessControl } from './platform/auth/access-control.ts';
 import { errorHandler } from './platform/http/error-handler.ts';
 import { loggingOptions } from './platform/http/logging.ts';
 import { openApi } from './platform/http/openapi.ts';
+import { mailDelivery } from './platform/mail/mail-delivery.ts';
 import { webApp } from './platform/http/web-app.ts';
 import { ensurePlatformSecret } from './platform/secrets.ts';
 
@@ -58,9 +62,13 @@ export async function buildApp({ config, database, webRoot = builtWebApp }: AppO
   await app.register(errorHandler);
   await app.register(openApi, { version: config.versions.backend, publicUrl: config.publicUrl });
   await app.register(accessControl, { signer: app.tokens });
+  await app.register(mailDelivery);
 
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(lookupsRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api' });
+  await app.register(registrationRoutes, { prefix: '/api' });
+  await app.register(moderationRoutes, { prefix: '/api' });
 
   await app.register(webApp, { root: webRoot });
   return app;
