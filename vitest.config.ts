@@ -4,6 +4,6 @@ import { defineConfig } from 'vitest/config';
 // run with `npm run test:e2e`.
 export default defineConfig({
   test: {
-    projects: ['packages/domain', 'apps/server', 'apps/web'],
+    projects: ['packages/domain', 'apps/server', 'apps/web', 'test'],
   },
 });
