@@ -1,10 +1,10 @@
 import { messages } from '@receta/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn } from '../../../test/factories/users.ts';
 import { useTestApp } from '../../../test/helper.ts';
-import { sessions } from '../../db/schema/index.ts';
+import { roles, sessions } from '../../db/schema/index.ts';
 import { errorHandler } from '../http/error-handler.ts';
 import { accessControl, currentUser } from './access-control.ts';
 
@@ -71,6 +71,17 @@ describe('access control', () => {
     expect(asDoctor.json()).toMatchObject({ message: messages.common.forbidden });
     const asAdmin = await probe.inject({ url: '/api/roles', headers: { authorization: `Bearer ${await signIn(test.app, admin.id)}` } });
     expect(asAdmin.statusCode).toBe(200);
+  });
+
+  it('sees a role gain a permission once the role catalogue is refreshed', async () => {
+    const doctor = await createUser(test.app, { roles: ['fds.medical'] });
+    const headers = { authorization: `Bearer ${await signIn(test.app, doctor.id)}` };
+    expect((await probe.inject({ url: '/api/roles', headers })).statusCode).toBe(403);
+    await test.app.db.update(roles)
+      .set({ permissions: sql`array_append(${roles.permissions}, 'index.role')` })
+      .where(eq(roles.slug, 'fds.medical'));
+    probe.roleCatalogue.invalidate();
+    expect((await probe.inject({ url: '/api/roles', headers })).statusCode).toBe(200);
   });
 
   it('refuses to start when an API route declares no access rule', async () => {

@@ -3,9 +3,10 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client.ts';
-import { roles, sessions, userRoles, users } from '../../db/schema/index.ts';
+import { sessions, userRoles, users } from '../../db/schema/index.ts';
 import { AppError } from '../http/app-error.ts';
 import type { TokenSigner } from './access-tokens.ts';
+import { RoleCatalogue } from './role-catalogue.ts';
 
 /**
  * Who may call a route: anyone, any signed-in user, or a user holding at least one of the
@@ -28,6 +29,10 @@ export interface AccessTokenClaims {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Roles and their permissions; call `invalidate()` after changing a role. */
+    roleCatalogue: RoleCatalogue;
+  }
   interface FastifyContextConfig {
     access?: RouteAccess;
   }
@@ -47,35 +52,39 @@ function needsDeclaredAccess(url: string): boolean {
   return isApi && !undocumentedPrefixes.some((prefix) => url.startsWith(prefix));
 }
 
-function findActiveSession(db: Database, sessionId: string, userId: string) {
-  const rolesOfUser = sql<string[]>`coalesce((select array_agg(r.slug order by ur.position)
-    from ${userRoles} ur join ${roles} r on r.id = ur.role_id where ur.user_id = ${users.id}), '{}')`;
-  const scopeOfUser = sql<string[]>`coalesce((select array_agg(distinct p)
-    from ${userRoles} ur join ${roles} r on r.id = ur.role_id, unnest(r.permissions) p
-    where ur.user_id = ${users.id}), '{}')`;
+/**
+ * The session's user and the ids of their roles in order, if the session is live: one
+ * indexed read, prepared once because every authenticated request runs it.
+ */
+function prepareSessionLookup(db: Database) {
+  const roleIdsOfUser = sql<string[]>`array(select ur.role_id from ${userRoles} ur
+    where ur.user_id = ${users.id} order by ur.position)`;
   const isStale = sql<boolean>`${sessions.lastSeenAt} < now() - make_interval(secs => ${lastSeenResolutionSeconds})`;
   return db.select({
     userId: users.id,
     email: users.email,
     displayName: users.displayName,
-    roles: rolesOfUser,
-    scope: scopeOfUser,
+    roleIds: roleIdsOfUser,
     isStale,
   })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(
-      eq(sessions.id, sessionId),
-      eq(sessions.userId, userId),
+      eq(sessions.id, sql.placeholder('sessionId')),
+      eq(sessions.userId, sql.placeholder('userId')),
       isNull(sessions.revokedAt),
       gt(sessions.expiresAt, sql`now()`),
       eq(users.status, 'active'),
     ))
-    .then(([row]) => row);
+    .prepare('find_active_session');
 }
 
+type SessionLookup = ReturnType<typeof prepareSessionLookup>;
+
 /** The user behind the request's bearer token, or the 401 the spec's client expects. */
-async function authenticate(db: Database, signer: TokenSigner, request: FastifyRequest): Promise<AuthenticatedUser> {
+async function authenticate(
+  db: Database, lookup: SessionLookup, signer: TokenSigner, catalogue: RoleCatalogue, request: FastifyRequest,
+): Promise<AuthenticatedUser> {
   const header = request.headers.authorization;
   const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
   if (!token) throw new AppError('unauthenticated', messages.session.invalidAccessToken);
@@ -84,7 +93,7 @@ async function authenticate(db: Database, signer: TokenSigner, request: FastifyR
     const message = check.reason === 'expired' ? messages.session.expiredAccessToken : messages.session.invalidAccessToken;
     throw new AppError('unauthenticated', message);
   }
-  const row = await findActiveSession(db, check.claims.sid, check.claims.sub);
+  const [row] = await lookup.execute({ sessionId: check.claims.sid, userId: check.claims.sub });
   if (!row) throw new AppError('unauthenticated', messages.session.invalidAccessToken);
   if (row.isStale) {
     await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, check.claims.sid));
@@ -94,8 +103,7 @@ async function authenticate(db: Database, signer: TokenSigner, request: FastifyR
     sessionId: check.claims.sid,
     email: row.email,
     displayName: row.displayName,
-    roles: row.roles,
-    scope: row.scope as Permission[],
+    ...await catalogue.describe(row.roleIds),
   };
 }
 
@@ -105,6 +113,9 @@ async function authenticate(db: Database, signer: TokenSigner, request: FastifyR
  */
 export const accessControl = fp(async (app: FastifyInstance, options: { signer: TokenSigner }) => {
   app.decorateRequest('user', null);
+  const catalogue = new RoleCatalogue(app.db);
+  const lookup = prepareSessionLookup(app.db);
+  app.decorate('roleCatalogue', catalogue);
 
   app.addHook('onRoute', (route) => {
     if (route.config?.access === undefined && needsDeclaredAccess(route.url)) {
@@ -115,7 +126,7 @@ export const accessControl = fp(async (app: FastifyInstance, options: { signer: 
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
-    const user = await authenticate(app.db, options.signer, request);
+    const user = await authenticate(app.db, lookup, options.signer, catalogue, request);
     if (access !== 'authenticated' && !isAllowed(access, user.scope)) throw AppError.forbidden();
     request.user = user;
   });

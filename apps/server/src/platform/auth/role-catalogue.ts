@@ -1,0 +1,55 @@
+import type { Permission } from '@receta/domain';
+import type { Database } from '../../db/client.ts';
+import { roles } from '../../db/schema/index.ts';
+
+interface CachedRole {
+  slug: string;
+  permissions: Permission[];
+}
+
+/**
+ * The roles and their permissions, read from the database at most every `maxAgeMs`. The
+ * table is small and changes rarely, while every authenticated request needs it; an edited
+ * role reaches the other server processes within that delay. Which roles a user holds is
+ * never cached: it is read with the session on every request.
+ */
+export class RoleCatalogue {
+  private byId = new Map<string, CachedRole>();
+  private loadedAt = 0;
+  private loading: Promise<void> | undefined;
+
+  constructor(private readonly db: Database, private readonly maxAgeMs = 5_000) {}
+
+  /** The slugs and the union of the permissions of the given roles, in the given order. */
+  async describe(roleIds: readonly string[]): Promise<{ roles: string[]; scope: Permission[] }> {
+    if (Date.now() - this.loadedAt > this.maxAgeMs || roleIds.some((id) => !this.byId.has(id))) {
+      await this.reload();
+    }
+    const held = roleIds.map((id) => this.byId.get(id)).filter((role) => role !== undefined);
+    return {
+      roles: held.map((role) => role.slug),
+      scope: [...new Set(held.flatMap((role) => role.permissions))],
+    };
+  }
+
+  /** Forgets the cache, after this process changed a role. */
+  invalidate(): void {
+    this.loadedAt = 0;
+  }
+
+  private reload(): Promise<void> {
+    this.loading ??= this.db.select({ id: roles.id, slug: roles.slug, permissions: roles.permissions })
+      .from(roles)
+      .then((rows) => {
+        this.byId = new Map(rows.map((row) => {
+          const role: CachedRole = { slug: row.slug, permissions: row.permissions as Permission[] };
+          return [row.id, role];
+        }));
+        this.loadedAt = Date.now();
+      })
+      .finally(() => {
+        this.loading = undefined;
+      });
+    return this.loading;
+  }
+}
