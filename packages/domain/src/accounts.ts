@@ -201,5 +201,62 @@ export const UserSessionSchema = z.object({
 });
 export type UserSession = z.infer<typeof UserSessionSchema>;
 
+/** `POST /api/auth/login` answers the token of the step between the password and the second factor. */
+export const LoginStepSchema = z.object({ authenticityToken: z.string() });
+export type LoginStep = z.infer<typeof LoginStepSchema>;
+
+/**
+ * The payload of the authenticity token (spec section 3, "Login first-step result"). `secret`
+ * and `otpauth` are there only while the second factor is not yet set up (`isSync` false).
+ */
+export const AuthenticityClaimsSchema = z.object({
+  isSync: z.boolean(),
+  user: z.object({ id: z.string(), email: z.string(), displayName: z.string() }),
+  termsAndConditions: z.string().nullable(),
+  secret: z.string().optional(),
+  otpauth: z.string().optional(),
+});
+export type AuthenticityClaims = z.infer<typeof AuthenticityClaimsSchema>;
+
+/** `POST /api/auth/login/2fa` answers the access token and the session. */
+export const SignedInSchema = z.object({ access_token: z.string(), user: UserSessionSchema });
+export type SignedIn = z.infer<typeof SignedInSchema>;
+
+/** A plain confirmation, e.g. `{ message: 'Sesión cerrada.' }`. */
+export const AuthMessageSchema = z.object({ message: z.string() });
+
+/** `POST /api/termsAndConditions?sign=<ISO 8601 date-time>`. */
+export const TermsAcceptanceQuerySchema = z.object({
+  sign: z.iso.datetime({ offset: true, error: messages.auth.termsDateInvalid }),
+});
+export const TermsAcceptanceSchema = z.object({ termsAndConditions: z.string() });
+
+const maxSettingsLength = 16_384;
+const maxShortcuts = 50;
+
+/**
+ * `POST /api/auth/user/update`: what a user may change of their own data. Other keys (email,
+ * roles) are dropped, so the web app may send its whole `data` object.
+ */
+export const UserDataUpdateSchema = z.object({
+  user: z.object({
+    displayName: z.string().trim().min(1, required).max(100, messages.auth.displayNameMax).optional(),
+    // An absolute http(s) address or a path of this site; never `javascript:` or `//other.host`.
+    photoURL: z.string().trim().max(2000, messages.auth.photoUrlInvalid)
+      .regex(/^(https?:\/\/\S+|\/(?!\/)\S*)$/, messages.auth.photoUrlInvalid)
+      .nullable()
+      .optional(),
+    settings: z.record(z.string(), z.unknown())
+      .refine((settings) => JSON.stringify(settings).length <= maxSettingsLength, messages.auth.settingsTooLarge)
+      .optional(),
+    shortcuts: z.array(z.string().max(200, messages.auth.shortcutsInvalid))
+      .max(maxShortcuts, messages.auth.shortcutsInvalid)
+      .optional(),
+  }),
+});
+export type UserDataUpdate = z.input<typeof UserDataUpdateSchema>;
+
+export const UserDataSavedSchema = z.object({ message: z.string(), user: UserSessionSchema });
+
 export const accountStatuses = ['pending_approval', 'active', 'rejected', 'suspended'] as const;
 export type AccountStatus = (typeof accountStatuses)[number];

@@ -5,5 +5,7 @@ export * from './dates.ts';
 export * from './identity.ts';
 export * from './lookups.ts';
 export * from './messages.ts';
+export * from './moderation.ts';
 export * from './permissions.ts';
 export * from './provinces.ts';
+export * from './roles.ts';

@@ -54,6 +54,12 @@ export const messages = {
     termsRequired: 'Debe aceptar los términos y condiciones y la política de privacidad para continuar.',
     loggedOut: 'Sesión cerrada.',
     passwordUpdated: 'Su contraseña fue actualizada. Ya puede ingresar.',
+    termsDateInvalid: 'La fecha de aceptación no es válida.',
+    notDoctor: 'Su cuenta no tiene un perfil profesional con PIN de firma.',
+    displayNameMax: 'Debe contener como máximo 100 caracteres.',
+    photoUrlInvalid: 'La dirección de la foto no es válida.',
+    settingsTooLarge: 'La configuración es demasiado grande.',
+    shortcutsInvalid: 'Puede guardar hasta 50 accesos directos.',
   },
   moderation: {
     authorized: 'Cuenta autorizada. Le enviamos al profesional el correo para confirmar su cuenta.',
@@ -61,12 +67,14 @@ export const messages = {
     reasonRequired: 'Indique el motivo del rechazo.',
     notPending: 'La cuenta ya fue revisada.',
     confirmationSent: 'Si la cuenta está aprobada y sin PIN, le reenviamos el correo de confirmación.',
+    reasonTooLong: 'El motivo no puede superar los 500 caracteres.',
   },
   upload: {
     uploading: 'Subiendo archivo',
     invalidExtension: 'Formato inválido, por favor tenga en cuenta uno de los formatos permitidos.',
     uploadFail: 'Ha ocurrido un problema, por favor inténtelo más tarde.',
     tooLarge: 'El archivo supera el tamaño máximo de 5 MB.',
+    fileMissing: 'Seleccione un archivo para subir.',
   },
   pin: {
     required: 'El campo es requerido',

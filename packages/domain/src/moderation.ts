@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { RecoveryEmailSchema } from './accounts.ts';
+import { pageOf } from './api.ts';
+import { messages } from './messages.ts';
+
+const invalid = messages.common.invalidData;
+
+/** `page` and `pageSize` of a list (ARCHITECTURE.md, generic resource contract). */
+const pageQuery = {
+  page: z.coerce.number<string | number>(invalid).int(invalid).positive(invalid).default(1),
+  pageSize: z.coerce.number<string | number>(invalid).int(invalid).positive(invalid).max(100, invalid).default(20),
+};
+
+/** A plain answer whose message the web app shows as it is. */
+export const MessageAnswerSchema = z.object({ message: z.string() });
+export type MessageAnswer = z.infer<typeof MessageAnswerSchema>;
+
+/** `POST /api/doctors/uploadFile` answers where the stored file can be read (spec section 3). */
+export const UploadedAttachmentSchema = z.object({ attachment: z.object({ location: z.string() }) });
+export type UploadedAttachment = z.infer<typeof UploadedAttachmentSchema>;
+
+/** The registration checks answer this when the DNI, CUIT or email is free. */
+export const VerificationPassedSchema = z.object({ valid: z.literal(true) });
+
+/**
+ * `POST /api/auth/register`: the account is created waiting for a moderator, so there is no
+ * access token to hand out yet.
+ */
+export const AccountRegisteredSchema = z.object({
+  user: z.object({ id: z.string(), email: z.string(), status: z.literal('pending_approval') }),
+  access_token: z.null(),
+});
+export type AccountRegistered = z.infer<typeof AccountRegisteredSchema>;
+
+/** `POST /api/auth/doctors/send-confirmation`. */
+export const SendConfirmationSchema = RecoveryEmailSchema;
+
+/** `GET /api/users/not-authorized`: oldest request first; `q` searches name, last name, email and DNI. */
+export const PendingDoctorsQuerySchema = z.object({
+  ...pageQuery,
+  q: z.string().trim().max(100, invalid).optional(),
+});
+export type PendingDoctorsQuery = z.input<typeof PendingDoctorsQuerySchema>;
+
+/** A doctor waiting for a moderator, with what they entered and where their documents are. */
+export const PendingDoctorSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  lastName: z.string(),
+  birthDate: z.string(),
+  dni: z.string(),
+  cuit: z.string(),
+  phoneNumber: z.string(),
+  address: z.string(),
+  apartment: z.string().nullable(),
+  district: z.string(),
+  province: z.string(),
+  specialty: z.string().nullable(),
+  jurisdiction: z.string().nullable(),
+  doctorEnrollment: z.string(),
+  profession: z.string().nullable(),
+  createdAt: z.string(),
+  attachments: z.object({
+    dniFront: z.string().nullable(),
+    dniBack: z.string().nullable(),
+    degreeCertificate: z.string().nullable(),
+    doctorEnrollmentLocation: z.string().nullable(),
+  }),
+});
+export type PendingDoctor = z.infer<typeof PendingDoctorSchema>;
+export const PendingDoctorPageSchema = pageOf(PendingDoctorSchema);
+export type PendingDoctorPage = z.infer<typeof PendingDoctorPageSchema>;
+
+/** `POST /api/users/{id}/reject`: the reason is mailed to the doctor. */
+export const RejectDoctorSchema = z.object({
+  reason: z.string({ error: messages.moderation.reasonRequired })
+    .trim()
+    .min(1, messages.moderation.reasonRequired)
+    .max(500, messages.moderation.reasonTooLong),
+});
+export type RejectDoctorInput = z.input<typeof RejectDoctorSchema>;
+
+export const mailStatuses = ['pending', 'sent', 'kept', 'failed'] as const;
+export type MailStatus = (typeof mailStatuses)[number];
+
+/** `GET /api/outbox`: newest first. */
+export const OutboxQuerySchema = z.object(pageQuery);
+export type OutboxQuery = z.input<typeof OutboxQuerySchema>;
+
+/** A mail of the outbox as the superadmin reads it, links included. */
+export const OutboxMailSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  status: z.enum(mailStatuses),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type OutboxMail = z.infer<typeof OutboxMailSchema>;
+export const OutboxPageSchema = pageOf(OutboxMailSchema);
+export type OutboxPage = z.infer<typeof OutboxPageSchema>;
