@@ -40,7 +40,7 @@ const builtWebApp = fileURLToPath(new URL('../../web/dist', import.meta.url));
  * then the feature modules, then the web app. Closing the app closes the database.
  */
 export async function buildApp({ config, database, webRoot = builtWebApp }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ ...loggingOptions(config.logLevel), bodyLimit: 1024 * 1024 })
+  const app = Fastify({ ...loggingOptions(config.logLevel), bodyLimit: 1024 * 1024, trustProxy: config.trustProxy })
     .withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -16,6 +16,7 @@ const EnvironmentSchema = z.object({
   ADMIN_EMAIL: optional(z.email()),
   ADMIN_PASSWORD: optional(z.string().min(8, 'must have at least 8 characters')),
   REDIS_URL: optional(z.url({ protocol: /^rediss?$/ })),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -28,6 +29,8 @@ export interface Config {
   smtpUrl: string | undefined;
   admin: { email: string | undefined; password: string | undefined };
   redisUrl: string | undefined;
+  /** Behind a load balancer, take the client's address from X-Forwarded-For (rate limits are per address). */
+  trustProxy: boolean;
   logLevel: z.infer<typeof EnvironmentSchema>['LOG_LEVEL'];
   versions: { backend: string; frontend: string };
 }
@@ -57,6 +60,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     smtpUrl: env.SMTP_URL,
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     redisUrl: env.REDIS_URL,
+    trustProxy: env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL,
     versions: {
       backend: readVersion(new URL('../package.json', import.meta.url)),
