@@ -226,12 +226,14 @@ ALTER TABLE "user_tokens" ADD CONSTRAINT "user_tokens_user_id_users_id_fk" FOREI
 ALTER TABLE "audit_events" ADD CONSTRAINT "audit_events_actor_user_id_users_id_fk" FOREIGN KEY ("actor_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "diagnoses" ADD CONSTRAINT "diagnoses_chapter_diagnosis_chapters_code_fk" FOREIGN KEY ("chapter") REFERENCES "public"."diagnosis_chapters"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "insurers" ADD CONSTRAINT "insurers_jurisdiction_code_jurisdictions_code_fk" FOREIGN KEY ("jurisdiction_code") REFERENCES "public"."jurisdictions"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "doctors_awaiting_review_index" ON "doctors" USING btree ("created_at") WHERE "doctors"."reviewed_at" is null;--> statement-breakpoint
 CREATE INDEX "files_owner_user_id_index" ON "files" USING btree ("owner_user_id");--> statement-breakpoint
 CREATE INDEX "files_expires_at_index" ON "files" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "sessions_user_id_index" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "user_tokens_user_id_purpose_index" ON "user_tokens" USING btree ("user_id","purpose");--> statement-breakpoint
 CREATE INDEX "audit_events_subject_type_subject_id_at_index" ON "audit_events" USING btree ("subject_type","subject_id","at");--> statement-breakpoint
 CREATE INDEX "mail_outbox_status_next_attempt_at_index" ON "mail_outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
+CREATE INDEX "mail_outbox_created_at_index" ON "mail_outbox" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "diagnoses_compact_code_index" ON "diagnoses" USING btree ("compact_code");--> statement-breakpoint
 CREATE INDEX "medications_generic_name_index" ON "medications" USING btree ("generic_name");--> statement-breakpoint
 CREATE INDEX "medications_gtin_index" ON "medications" USING btree ("gtin");

@@ -75,6 +75,7 @@ export const messages = {
     uploadFail: 'Ha ocurrido un problema, por favor inténtelo más tarde.',
     tooLarge: 'El archivo supera el tamaño máximo de 5 MB.',
     fileMissing: 'Seleccione un archivo para subir.',
+    oneFileOnly: 'Suba un archivo por vez.',
   },
   pin: {
     required: 'El campo es requerido',

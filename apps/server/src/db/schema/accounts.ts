@@ -73,7 +73,10 @@ export const doctors = pgTable('doctors', {
   reviewedAt: timestamp({ withTimezone: true }),
   reviewedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
-});
+}, (table) => [
+  // The moderation queue, oldest first: only requests nobody has reviewed yet.
+  index('doctors_awaiting_review_index').on(table.createdAt).where(sql`${table.reviewedAt} is null`),
+]);
 
 /**
  * Uploaded files, kept in the database so that every server process sees them. A file not

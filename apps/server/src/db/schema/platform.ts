@@ -19,7 +19,7 @@ export const mailOutbox = pgTable('mail_outbox', {
   lastError: text(),
   sentAt: timestamp({ withTimezone: true }),
   createdAt: createdAt(),
-}, (table) => [index().on(table.status, table.nextAttemptAt)]);
+}, (table) => [index().on(table.status, table.nextAttemptAt), index().on(table.createdAt)]);
 
 /** Counters of failed attempts per key (account or address), shared by every server process. */
 export const attemptCounters = pgTable('attempt_counters', {

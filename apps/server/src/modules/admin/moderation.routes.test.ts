@@ -1,0 +1,171 @@
+import { messages, type PendingDoctorPage } from '@receta/domain';
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { lastMailTo, registerDoctor, type RegisteredDoctor } from '../../../test/factories/doctors.ts';
+import { authorizationFor, createUser } from '../../../test/factories/users.ts';
+import { useTestApp } from '../../../test/helper.ts';
+import { auditEvents, doctors, roles, users } from '../../db/schema/index.ts';
+
+const test = useTestApp();
+let moderatorId: string;
+let moderator: Record<string, string>;
+/** Registered in this order before any test runs, so the oldest is first. */
+const queue: RegisteredDoctor[] = [];
+
+beforeAll(async () => {
+  // A role holding only the moderation permission, as a clinic could define one.
+  await test.app.db.insert(roles).values({ slug: 'moderador', name: 'Moderador', permissions: ['index.not.authorized.user'] });
+  moderatorId = (await createUser(test.app, { roles: ['moderador'] })).id;
+  moderator = await authorizationFor(test.app, moderatorId);
+  const people = [
+    { name: 'Lucía', lastName: 'Fernández' },
+    { name: 'Martín', lastName: 'Gómez' },
+    { name: 'Sofía', lastName: 'Gómez Rey' },
+    { name: 'Juan', lastName: 'Pérez' },
+    { name: 'Carla', lastName: 'Ruiz_Díaz' },
+  ];
+  for (const person of people) queue.push(await registerDoctor(test.app, person));
+});
+
+async function list(query: string, headers = moderator) {
+  return test.app.inject({ url: `/api/users/not-authorized${query}`, headers });
+}
+
+function authorize(id: string, headers = moderator) {
+  return test.app.inject({ method: 'POST', url: `/api/users/${id}/authorize`, headers });
+}
+
+function reject(id: string, payload: object, headers = moderator) {
+  return test.app.inject({ method: 'POST', url: `/api/users/${id}/reject`, headers, payload });
+}
+
+async function statusOf(userId: string) {
+  const [row] = await test.app.db.select({
+    status: users.status,
+    reviewedAt: doctors.reviewedAt,
+    reviewedBy: doctors.reviewedBy,
+    rejectionReason: doctors.rejectionReason,
+  })
+    .from(users).innerJoin(doctors, eq(doctors.userId, users.id)).where(eq(users.id, userId));
+  return row;
+}
+
+describe('GET /api/users/not-authorized', () => {
+  it('lists pending doctors oldest first, a page at a time, with their data and documents', async () => {
+    const first = await list('?page=1&pageSize=2');
+    expect(first.statusCode).toBe(200);
+    const page = first.json<PendingDoctorPage>();
+    expect(page).toMatchObject({ total: 5, page: 1, pageSize: 2 });
+    expect(page.items.map((item) => item.lastName)).toEqual(['Fernández', 'Gómez']);
+    const [lucia] = page.items;
+    const registered = queue[0]?.registration;
+    expect(lucia).toMatchObject({
+      id: queue[0]?.id, email: queue[0]?.email, name: 'Lucía', lastName: 'Fernández', birthDate: '1980-05-17',
+      dni: registered?.dni, cuit: registered?.cuit, phoneNumber: '1145678901', address: 'Av. Corrientes 1234',
+      apartment: '5B', district: 'Balvanera', province: 'CABA', specialty: 'Clínica Médica',
+      jurisdiction: 'Nacional (Ministerio de Salud de la Nación)', doctorEnrollment: '123456', profession: 'Médico',
+      attachments: registered?.attachments,
+    });
+    expect(new Date(lucia?.createdAt ?? '').getTime()).toBeGreaterThan(Date.now() - 60 * 60_000);
+
+    const third = (await list('?page=3&pageSize=2')).json<PendingDoctorPage>();
+    expect(third.items.map((item) => item.lastName)).toEqual(['Ruiz_Díaz']);
+  });
+
+  it('searches every word in the name, last name, email and DNI', async () => {
+    const search = async (q: string) => (await list(`?q=${encodeURIComponent(q)}`)).json<PendingDoctorPage>()
+      .items.map((item) => item.lastName);
+    expect(await search('gómez')).toEqual(['Gómez', 'Gómez Rey']);
+    expect(await search('sofía gómez')).toEqual(['Gómez Rey']);
+    expect(await search(queue[3]?.registration.dni ?? '')).toEqual(['Pérez']);
+    expect(await search(queue[0]?.email.slice(0, 14) ?? '')).toEqual(['Fernández']);
+    expect(await search('_')).toEqual(['Ruiz_Díaz']);
+    expect(await search('%')).toEqual([]);
+    const total = (await list('?q=gómez&pageSize=1')).json<PendingDoctorPage>().total;
+    expect(total).toBe(2);
+  });
+
+  it('answers 403 to a doctor and 401 without a session', async () => {
+    const doctor = await createUser(test.app, { roles: ['fds.medical'] });
+    expect((await list('', await authorizationFor(test.app, doctor.id))).statusCode).toBe(403);
+    expect((await list('', {})).statusCode).toBe(401);
+  });
+
+  it('refuses a page size over 100', async () => {
+    expect((await list('?pageSize=101')).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/users/{id}/authorize', () => {
+  it('activates the account, records the review and mails the link to set the PIN', async () => {
+    const doctor = await registerDoctor(test.app, { name: 'Inés' });
+    const response = await authorize(doctor.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: messages.moderation.authorized });
+
+    expect(await statusOf(doctor.id)).toMatchObject({ status: 'active', reviewedBy: moderatorId, rejectionReason: null });
+    expect((await statusOf(doctor.id))?.reviewedAt).toBeInstanceOf(Date);
+    const mail = await lastMailTo(test.app, doctor.email);
+    expect(mail.subject).toBe('Su cuenta fue aprobada: establezca su PIN de firma');
+    expect(mail.text).toContain('Hola, Inés:');
+    expect(mail.text).toContain('establezca su PIN de firma de 4 números');
+    expect(mail.text).toMatch(new RegExp(`${test.config.publicUrl}/confirmation/[\\w-]{43}`));
+    expect(mail.text).toContain('El enlace vence en 7 días');
+    expect(mail.html).toContain(`href="${test.config.publicUrl}/confirmation/`);
+    const audit = await test.app.db.select().from(auditEvents)
+      .where(and(eq(auditEvents.subjectId, doctor.id), eq(auditEvents.action, 'doctor.authorized')));
+    expect(audit).toMatchObject([{ actorUserId: moderatorId }]);
+
+    const pending = (await list('?pageSize=100')).json<PendingDoctorPage>();
+    expect(pending.items.map((item) => item.id)).not.toContain(doctor.id);
+  });
+
+  it('answers 409 for an account already reviewed, and 404 for an unknown one', async () => {
+    const doctor = await registerDoctor(test.app);
+    await authorize(doctor.id);
+    const again = await authorize(doctor.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ message: messages.moderation.notPending });
+    expect((await reject(doctor.id, { reason: 'Tarde' })).statusCode).toBe(409);
+    expect((await authorize('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    const notDoctor = await createUser(test.app, { status: 'pending_approval' });
+    expect((await authorize(notDoctor.id)).statusCode).toBe(404);
+  });
+
+  it('answers 403 to a doctor', async () => {
+    const doctor = await registerDoctor(test.app);
+    const other = await createUser(test.app, { roles: ['fds.medical'] });
+    expect((await authorize(doctor.id, await authorizationFor(test.app, other.id))).statusCode).toBe(403);
+    expect((await statusOf(doctor.id))?.status).toBe('pending_approval');
+  });
+});
+
+describe('POST /api/users/{id}/reject', () => {
+  it('rejects the request with its reason and mails the reason to the doctor', async () => {
+    const doctor = await registerDoctor(test.app, { name: 'Pablo' });
+    const reason = 'La foto del DNI no se lee. Vuelva a registrarse con una imagen nítida.';
+    const response = await reject(doctor.id, { reason: `  ${reason} ` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: messages.moderation.rejected });
+
+    expect(await statusOf(doctor.id)).toMatchObject({ status: 'rejected', reviewedBy: moderatorId, rejectionReason: reason });
+    const mail = await lastMailTo(test.app, doctor.email);
+    expect(mail.subject).toBe('Su solicitud de registro fue rechazada');
+    expect(mail.text).toContain('Hola, Pablo:');
+    expect(mail.text).toContain(`Motivo: ${reason}`);
+    expect(await test.app.db.$count(auditEvents,
+      and(eq(auditEvents.subjectId, doctor.id), eq(auditEvents.action, 'doctor.rejected')))).toBe(1);
+  });
+
+  it.each([
+    ['no reason', {}, messages.moderation.reasonRequired],
+    ['a blank reason', { reason: '   ' }, messages.moderation.reasonRequired],
+    ['a reason of 501 characters', { reason: 'x'.repeat(501) }, messages.moderation.reasonTooLong],
+  ])('refuses %s', async (_case, payload, message) => {
+    const doctor = await registerDoctor(test.app);
+    const response = await reject(doctor.id, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message, fields: [{ field: 'body.reason', message }] });
+    expect((await statusOf(doctor.id))?.status).toBe('pending_approval');
+  });
+});

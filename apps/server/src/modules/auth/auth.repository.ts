@@ -1,0 +1,143 @@
+import type { Workspace } from '@receta/domain';
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { doctors, roles, sessions, userRoles, users } from '../../db/schema/index.ts';
+
+/** What the login steps need to know of an account. */
+const loginColumns = {
+  id: users.id,
+  email: users.email,
+  displayName: users.displayName,
+  passwordHash: users.passwordHash,
+  status: users.status,
+  termsAcceptedAt: users.termsAcceptedAt,
+  totpSecret: users.totpSecret,
+  totpEnabledAt: users.totpEnabledAt,
+  totpLastStep: users.totpLastStep,
+};
+
+export function findAccountByEmail(db: Database, email: string) {
+  return db.select(loginColumns).from(users).where(eq(users.email, email)).then(([row]) => row);
+}
+
+export function findAccountById(db: Database, userId: string) {
+  return db.select(loginColumns).from(users).where(eq(users.id, userId)).then(([row]) => row);
+}
+
+/**
+ * Stores `candidate` as the pending TOTP secret unless one is already there, and answers the
+ * stored one: two logins racing before enrolment still show the same QR code.
+ */
+export async function keepPendingTotpSecret(db: Database, userId: string, candidate: string): Promise<string> {
+  const [row] = await db.update(users)
+    .set({ totpSecret: sql`coalesce(${users.totpSecret}, ${candidate})` })
+    .where(eq(users.id, userId))
+    .returning({ totpSecret: users.totpSecret });
+  if (!row?.totpSecret) throw new Error(`No account ${userId} to keep a TOTP secret for`);
+  return row.totpSecret;
+}
+
+/**
+ * Records `step` as the last accepted TOTP step, and the enrolment on the first one. Answers
+ * false when an equal or later step was already accepted: one statement, so two requests
+ * with the same code cannot both pass.
+ */
+export async function acceptTotpStep(db: Database, userId: string, step: number, now: Date): Promise<boolean> {
+  const updated = await db.update(users)
+    .set({ totpLastStep: step, totpEnabledAt: sql`coalesce(${users.totpEnabledAt}, ${now})` })
+    .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .returning({ id: users.id });
+  return updated.length === 1;
+}
+
+export async function insertSession(
+  db: Database,
+  session: { userId: string; userAgent: string | null; ipAddress: string; expiresAt: Date },
+): Promise<string> {
+  const [row] = await db.insert(sessions).values(session).returning({ id: sessions.id });
+  if (!row) throw new Error('Session not created');
+  return row.id;
+}
+
+export async function revokeSession(db: Database, sessionId: string, now: Date): Promise<void> {
+  await db.update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every live session of a user; answers how many there were. */
+export async function revokeSessionsOfUser(db: Database, userId: string, now: Date): Promise<number> {
+  const revoked = await db.update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.length;
+}
+
+/** The account data of the session the web app keeps. */
+export function findSessionProfile(db: Database, userId: string) {
+  return db.select({
+    id: users.id,
+    email: users.email,
+    displayName: users.displayName,
+    photoUrl: users.photoUrl,
+    termsAcceptedAt: users.termsAcceptedAt,
+    settings: users.settings,
+    shortcuts: users.shortcuts,
+  })
+    .from(users)
+    .where(eq(users.id, userId))
+    .then(([row]) => row);
+}
+
+/** The user's roles, main role first. */
+export function findRolesOfUser(db: Database, userId: string) {
+  return db.select({ slug: roles.slug, landingPage: roles.landingPage, permissions: roles.permissions })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(userRoles.userId, userId))
+    .orderBy(asc(userRoles.position));
+}
+
+/**
+ * The workspaces (clinics) the user belongs to. None yet: the workspaces issue fills this in,
+ * and the session answer picks it up from here.
+ */
+export async function findWorkspacesOfUser(_db: Database, _userId: string): Promise<Workspace[]> {
+  return [];
+}
+
+export async function updateTermsAcceptance(db: Database, userId: string, acceptedAt: Date): Promise<void> {
+  await db.update(users).set({ termsAcceptedAt: acceptedAt, updatedAt: acceptedAt }).where(eq(users.id, userId));
+}
+
+export async function updatePasswordHash(db: Database, userId: string, passwordHash: string, now: Date): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+}
+
+export interface ProfileChanges {
+  displayName?: string;
+  photoUrl?: string | null;
+  settings?: Record<string, unknown>;
+  shortcuts?: string[];
+}
+
+export async function updateProfile(db: Database, userId: string, changes: ProfileChanges, now: Date): Promise<void> {
+  await db.update(users).set({ ...changes, updatedAt: now }).where(eq(users.id, userId));
+}
+
+export function hasDoctorProfile(db: Database, userId: string): Promise<boolean> {
+  return db.select({ userId: doctors.userId })
+    .from(doctors)
+    .where(eq(doctors.userId, userId))
+    .then((rows) => rows.length === 1);
+}
+
+/** Sets a new signing PIN and forgets the failed attempts that may have locked signing. */
+export async function updateDoctorPin(db: Database, userId: string, pinHash: string): Promise<boolean> {
+  const updated = await db.update(doctors)
+    .set({ pinHash, pinFailedAttempts: 0 })
+    .where(eq(doctors.userId, userId))
+    .returning({ userId: doctors.userId });
+  return updated.length === 1;
+}

@@ -1,0 +1,229 @@
+import { randomBytes } from 'node:crypto';
+import {
+  messages, product, type AccountStatus, type AuthenticityClaims, type SignedIn, type UserDataUpdateSchema,
+  type UserSession,
+} from '@receta/domain';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { assertNotLocked, clearAttempts, policies, recordAttempt } from '../../platform/attempt-limiter.ts';
+import { recordAudit, type AuditActor } from '../../platform/audit.ts';
+import type { TokenSigner } from '../../platform/auth/access-tokens.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { hashSecret, verifySecret } from '../../platform/passwords.ts';
+import {
+  acceptTotpStep, findAccountByEmail, findAccountById, findRolesOfUser, findSessionProfile, findWorkspacesOfUser,
+  insertSession, keepPendingTotpSecret, revokeSession, updateProfile, updateTermsAcceptance, type ProfileChanges,
+} from './auth.repository.ts';
+import { buildOtpauthUri, createTotpSecret, matchTotpStep } from './second-factor.ts';
+
+/** The step between the password and the second factor: long enough to open the app and type a code. */
+export const authenticityTokenLifetimeSeconds = 5 * 60;
+/** A working day: a doctor signs in once per shift. */
+export const sessionLifetimeSeconds = 12 * 60 * 60;
+
+export interface AuthServices {
+  db: Database;
+  tokens: TokenSigner;
+}
+
+/** Where a request comes from, for lock-outs and the session record. */
+export interface ClientInfo {
+  ipAddress: string;
+  userAgent: string | null;
+}
+
+// Checked instead of a real hash when the email is unknown, so that an unknown email costs
+// the same argon2 work as a wrong password and the two cannot be told apart by timing.
+const dummyPasswordHash = hashSecret(randomBytes(16).toString('base64url'));
+
+const statusRefusals: Record<Exclude<AccountStatus, 'active'>, string> = {
+  pending_approval: messages.auth.pendingApproval,
+  rejected: messages.auth.rejected,
+  suspended: messages.auth.suspended,
+};
+
+function assertActive(status: AccountStatus): void {
+  if (status !== 'active') throw AppError.forbidden(statusRefusals[status]);
+}
+
+/**
+ * Login step one: checks the email and password and answers the authenticity token that
+ * step two needs, with the enrolment data while the second factor is not set up.
+ */
+export async function startLogin(
+  { db, tokens }: AuthServices, credentials: { email: string; password: string }, client: ClientInfo,
+): Promise<string> {
+  await assertNotLocked(db, policies.passwordPerAddress, client.ipAddress);
+  // Keyed by the email as typed (normalised), so that unknown emails lock like real ones.
+  await assertNotLocked(db, policies.passwordPerAccount, credentials.email);
+  const account = await findAccountByEmail(db, credentials.email);
+  const isRightPassword = await verifySecret(account?.passwordHash ?? await dummyPasswordHash, credentials.password);
+  if (!account || !isRightPassword) {
+    await recordAttempt(db, policies.passwordPerAccount, credentials.email);
+    await recordAttempt(db, policies.passwordPerAddress, client.ipAddress);
+    throw new AppError('unauthenticated', messages.auth.wrongCredentials);
+  }
+  await clearAttempts(db, policies.passwordPerAccount, credentials.email);
+  // Only someone who knows the password learns whether the account is pending, rejected or suspended.
+  assertActive(account.status);
+
+  const isSync = account.totpEnabledAt !== null;
+  const claims: AuthenticityClaims = {
+    isSync,
+    user: { id: account.id, email: account.email, displayName: account.displayName },
+    termsAndConditions: account.termsAcceptedAt?.toISOString() ?? null,
+  };
+  if (!isSync) {
+    // The pending secret is kept, so the QR code stays the same until the first code enrols it.
+    const secret = await keepPendingTotpSecret(db, account.id, createTotpSecret());
+    claims.secret = secret;
+    claims.otpauth = buildOtpauthUri(secret, account.email);
+  }
+  return tokens.sign('authenticity', { ...claims, sub: account.id }, authenticityTokenLifetimeSeconds);
+}
+
+interface SecondFactorAttempt {
+  account: { id: string; totpEnabledAt: Date | null };
+  step: number;
+  client: ClientInfo;
+  actor: AuditActor;
+  now: Date;
+}
+
+/**
+ * Accepts the code's time step and opens the session, in one transaction. Answers null when
+ * the step was taken meanwhile: the update re-checks it, so two requests racing with one code
+ * cannot both win.
+ */
+async function openSession(db: Database, attempt: SecondFactorAttempt): Promise<string | null> {
+  const { account, step, client, actor, now } = attempt;
+  return db.transaction(async (tx) => {
+    if (!await acceptTotpStep(tx, account.id, step, now)) return null;
+    const sessionId = await insertSession(tx, {
+      userId: account.id,
+      userAgent: client.userAgent,
+      ipAddress: client.ipAddress,
+      expiresAt: new Date(now.getTime() + sessionLifetimeSeconds * 1000),
+    });
+    await recordAudit(tx, { ...actor, actorUserId: account.id }, {
+      action: 'user.signed_in',
+      subjectType: 'user',
+      subjectId: account.id,
+      details: { sessionId, enrolledSecondFactor: account.totpEnabledAt === null },
+    });
+    return sessionId;
+  });
+}
+
+/**
+ * Login step two: checks the authenticator code against the account of the authenticity
+ * token, opens a session and answers its access token with the user's session data.
+ */
+export async function completeLogin(
+  { db, tokens }: AuthServices, authenticityToken: string | undefined, code: string, client: ClientInfo,
+  actor: AuditActor,
+): Promise<SignedIn> {
+  const check = authenticityToken ? await tokens.verify<{ sub: string }>('authenticity', authenticityToken) : undefined;
+  if (!check?.ok) throw new AppError('unauthenticated', messages.auth.loginStepExpired);
+  const userId = check.claims.sub;
+  await assertNotLocked(db, policies.totpPerAddress, client.ipAddress);
+  await assertNotLocked(db, policies.totpPerAccount, userId);
+  const account = await findAccountById(db, userId);
+  if (!account?.totpSecret) throw new AppError('unauthenticated', messages.auth.loginStepExpired);
+  // A moderator may have suspended the account since the password step.
+  assertActive(account.status);
+
+  const now = new Date();
+  const step = matchTotpStep(account.totpSecret, code, account.totpLastStep, now);
+  const sessionId = step === null ? null : await openSession(db, { account, step, client, actor, now });
+  if (sessionId === null) {
+    await recordAttempt(db, policies.totpPerAccount, userId);
+    await recordAttempt(db, policies.totpPerAddress, client.ipAddress);
+    throw new AppError('unauthenticated', messages.auth.wrongCode);
+  }
+  await clearAttempts(db, policies.totpPerAccount, userId);
+  return {
+    access_token: await tokens.sign('access', { sub: userId, sid: sessionId }, sessionLifetimeSeconds),
+    user: await buildUserSession(db, userId),
+  };
+}
+
+/** The session the web app keeps (spec section 3, "User session"), read fresh from the database. */
+export async function buildUserSession(db: Database, userId: string): Promise<UserSession> {
+  const [profile, roleRows, workspaces] = await Promise.all([
+    findSessionProfile(db, userId),
+    findRolesOfUser(db, userId),
+    findWorkspacesOfUser(db, userId),
+  ]);
+  if (!profile) throw new AppError('unauthenticated', messages.session.invalidAccessToken);
+  return {
+    id: profile.id,
+    email: profile.email,
+    displayName: profile.displayName,
+    scope: [...new Set(roleRows.flatMap((role) => role.permissions))],
+    roles: roleRows.map((role) => role.slug),
+    redirectUrl: roleRows[0]?.landingPage ?? null,
+    workspaces,
+    termsAndConditions: profile.termsAcceptedAt?.toISOString() ?? null,
+    data: {
+      displayName: profile.displayName,
+      photoURL: profile.photoUrl,
+      email: profile.email,
+      settings: profile.settings,
+      shortcuts: profile.shortcuts,
+    },
+  };
+}
+
+/** Ends the session of the request: its access token stops working at once. */
+export async function endSession(
+  db: Database, session: { userId: string; sessionId: string }, actor: AuditActor,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await revokeSession(tx, session.sessionId, new Date());
+    await recordAudit(tx, actor, {
+      action: 'user.signed_out',
+      subjectType: 'user',
+      subjectId: session.userId,
+      details: { sessionId: session.sessionId },
+    });
+  });
+}
+
+/**
+ * Records the acceptance of the terms and the privacy policy and answers its instant. The
+ * instant is the server's: the client's clock can be wrong or forged, and this date is the
+ * legal record. The client's own time (`sign`) is kept in the audit trail beside it.
+ */
+export async function acceptTerms(
+  db: Database, userId: string, clientTime: string, actor: AuditActor,
+): Promise<string> {
+  const acceptedAt = new Date();
+  await db.transaction(async (tx) => {
+    await updateTermsAcceptance(tx, userId, acceptedAt);
+    await recordAudit(tx, actor, {
+      action: 'user.terms_accepted',
+      subjectType: 'user',
+      subjectId: userId,
+      details: { clientTime, termsRevision: product.legalRevision },
+    });
+  });
+  return acceptedAt.toISOString();
+}
+
+export type UserDataChanges = z.output<typeof UserDataUpdateSchema>['user'];
+
+/** Saves what a user may change of their own data, and answers the updated session. */
+export async function updateOwnData(
+  db: Database, userId: string, changes: UserDataChanges, actor: AuditActor,
+): Promise<UserSession> {
+  const { photoURL, ...rest } = changes;
+  const profileChanges: ProfileChanges = photoURL === undefined ? rest : { ...rest, photoUrl: photoURL };
+  await db.transaction(async (tx) => {
+    await updateProfile(tx, userId, profileChanges, new Date());
+    await recordAudit(tx, actor, {
+      action: 'user.data_updated', subjectType: 'user', subjectId: userId, details: { fields: Object.keys(changes) },
+    });
+  });
+  return buildUserSession(db, userId);
+}

@@ -1,0 +1,106 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema/index.ts';
+import type { MailTransport } from './mail-transport.ts';
+
+const minute = 60_000;
+const hour = 60 * minute;
+
+/**
+ * The wait after each failed attempt. After the last one the mail is marked failed (about two
+ * days after it was written) and stays on the outbox page, where the superadmin can read it.
+ */
+export const retryDelaysMs = [minute, 5 * minute, 30 * minute, 2 * hour, 6 * hour, 12 * hour, 24 * hour];
+export const maxDeliveryAttempts = retryDelaysMs.length + 1;
+
+// A claimed mail is due again after this long, so a process that died while sending it does
+// not lose it; the mail may then arrive twice, which beats never.
+const claimLeaseMs = 5 * minute;
+
+export interface MailDeliveryReport {
+  sent: number;
+  retried: number;
+  failed: number;
+  kept: number;
+}
+
+/** Up to `limit` due mails, locked without waiting for rows another process holds. */
+function selectDue(db: Database, now: Date, limit: number) {
+  return db.select({ id: mailOutbox.id, to: mailOutbox.to, subject: mailOutbox.subject, html: mailOutbox.html,
+    text: mailOutbox.text, attempts: mailOutbox.attempts })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
+    .orderBy(asc(mailOutbox.nextAttemptAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/** Without a transport, due mail is kept: the outbox page is where a local user reads it. */
+async function keepDueMail(db: Database, now: Date, limit: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await selectDue(tx, now, limit);
+    if (due.length === 0) return 0;
+    await tx.update(mailOutbox)
+      .set({ status: 'kept' })
+      .where(inArray(mailOutbox.id, due.map((mail) => mail.id)));
+    return due.length;
+  });
+}
+
+/**
+ * Claims due mail in a short transaction, counting the attempt and leasing the rows, so that
+ * the slow SMTP conversation holds no lock and no connection, and any number of processes
+ * can run the worker side by side.
+ */
+async function claimDueMail(db: Database, now: Date, limit: number) {
+  return db.transaction(async (tx) => {
+    const due = await selectDue(tx, now, limit);
+    if (due.length === 0) return [];
+    await tx.update(mailOutbox)
+      .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + claimLeaseMs) })
+      .where(inArray(mailOutbox.id, due.map((mail) => mail.id)));
+    return due.map((mail) => ({ ...mail, attempts: mail.attempts + 1 }));
+  });
+}
+
+/**
+ * One pass of the outbox: sends the mail that is due through `transport`, or keeps it in the
+ * outbox when there is no transport. A failed send is retried with growing waits.
+ */
+export async function deliverDueMail(
+  db: Database,
+  transport: MailTransport | null,
+  options: { now?: Date; limit?: number } = {},
+): Promise<MailDeliveryReport> {
+  const now = options.now ?? new Date();
+  const limit = options.limit ?? 20;
+  const report: MailDeliveryReport = { sent: 0, retried: 0, failed: 0, kept: 0 };
+  if (!transport) {
+    report.kept = await keepDueMail(db, now, limit);
+    return report;
+  }
+
+  for (const mail of await claimDueMail(db, now, limit)) {
+    // Only the claim this pass made is settled here: a lease that ran out meanwhile belongs
+    // to whichever process claimed the mail next.
+    const isOurClaim = and(eq(mailOutbox.id, mail.id), eq(mailOutbox.attempts, mail.attempts));
+    try {
+      await transport.send(mail);
+      await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(isOurClaim);
+      report.sent += 1;
+    } catch (error) {
+      const lastError = transport.describeFailure(error);
+      const delay = retryDelaysMs[mail.attempts - 1];
+      if (delay === undefined) {
+        await db.update(mailOutbox).set({ status: 'failed', lastError }).where(isOurClaim);
+        report.failed += 1;
+      } else {
+        await db.update(mailOutbox)
+          .set({ nextAttemptAt: new Date(now.getTime() + delay), lastError })
+          .where(isOurClaim);
+        report.retried += 1;
+      }
+    }
+  }
+  return report;
+}
