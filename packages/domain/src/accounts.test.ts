@@ -103,3 +103,15 @@ describe('login and recovery forms', () => {
     expect(messageFor(schema, value, field)).toBe(message);
   });
 });
+
+describe('one message per field', () => {
+  it.each([
+    [PersonalDataSchema.shape.cuit, '2012345678', messages.registration.cuitLength],
+    [PersonalDataSchema.shape.cuit, '', messages.common.required],
+    [PersonalDataSchema.shape.dni, '', messages.common.required],
+    [LoginSchema.shape.email, '', messages.common.required],
+    [PinFormSchema.shape.PIN, '', messages.pin.required],
+  ] as const)('shows only the first rule a value breaks (%#)', (schema, value, message) => {
+    expect(schema.safeParse(value).error?.issues.map((issue) => issue.message)).toEqual([message]);
+  });
+});

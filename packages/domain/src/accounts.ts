@@ -6,14 +6,22 @@ import { provinceNames } from './provinces.ts';
 
 const required = messages.common.required;
 
+/**
+ * A check that stops the field's validation when it fails, so a field shows one message at a
+ * time: the first rule it breaks.
+ */
+function stop(error: string) {
+  return { error, abort: true };
+}
+
 const requiredText = z.string().trim().min(1, required);
 
 function digits(range: { min: number; max: number }, tooShort: string, tooLong: string = tooShort) {
   return z.string()
     .trim()
-    .min(1, required)
-    .regex(/^\d*$/, messages.registration.onlyDigits)
-    .min(range.min, tooShort)
+    .min(1, stop(required))
+    .regex(/^\d*$/, stop(messages.registration.onlyDigits))
+    .min(range.min, stop(tooShort))
     .max(range.max, tooLong);
 }
 
@@ -29,8 +37,8 @@ export const DniSchema = digits(limits.dniDigits, messages.registration.dniMin, 
 
 export const CuitSchema = z.string()
   .trim()
-  .min(1, required)
-  .regex(/^\d{11}$/, messages.registration.cuitLength)
+  .min(1, stop(required))
+  .regex(/^\d{11}$/, stop(messages.registration.cuitLength))
   .refine(hasValidCuitCheckDigit, messages.registration.cuitInvalid);
 
 export const PhoneSchema = digits(limits.phoneDigits, messages.registration.phoneLength);
@@ -40,8 +48,8 @@ export const EnrollmentSchema = digits(limits.enrollmentDigits, messages.registr
 /** Emails are compared lower-cased: one mailbox is one account. */
 export const RegistrationEmailSchema = z.string()
   .trim()
-  .min(1, required)
-  .min(limits.emailMinLength, messages.registration.emailMin)
+  .min(1, stop(required))
+  .min(limits.emailMinLength, stop(messages.registration.emailMin))
   .pipe(z.email(messages.registration.emailInvalid))
   .transform((email) => email.toLowerCase());
 
@@ -130,8 +138,8 @@ export const VerifyEmailSchema = z.object({ email: RegistrationEmailSchema });
 function emailSchema(tooShort: string, invalid: string) {
   return z.string()
     .trim()
-    .min(1, required)
-    .min(limits.emailMinLength, tooShort)
+    .min(1, stop(required))
+    .min(limits.emailMinLength, stop(tooShort))
     .pipe(z.email(invalid))
     .transform((email) => email.toLowerCase());
 }
@@ -139,7 +147,7 @@ function emailSchema(tooShort: string, invalid: string) {
 /** Login, step one (spec section 5). */
 export const LoginSchema = z.object({
   email: emailSchema(messages.login.emailMin, messages.login.emailInvalid),
-  password: z.string().min(1, required).min(limits.passwordMinLength, messages.login.passwordMin),
+  password: z.string().min(1, stop(required)).min(limits.passwordMinLength, messages.login.passwordMin),
 });
 export type LoginInput = z.input<typeof LoginSchema>;
 
@@ -149,7 +157,7 @@ export const SecondFactorSchema = z.object({
 });
 export type SecondFactorInput = z.input<typeof SecondFactorSchema>;
 
-const pin = z.string().min(1, messages.pin.required).regex(/^\d{4}$/, messages.pin.length);
+const pin = z.string().min(1, stop(messages.pin.required)).regex(/^\d{4}$/, messages.pin.length);
 
 /** The PIN as the confirmation and recovery pages send it. */
 export const PinSchema = z.object({ PIN: pin });
@@ -163,7 +171,7 @@ export const RecoveryEmailSchema = z.object({
   email: emailSchema(messages.recovery.emailMin, messages.recovery.emailInvalid),
 });
 
-const recoveryPassword = z.string().min(1, required).min(limits.passwordMinLength, messages.recovery.passwordMin);
+const recoveryPassword = z.string().min(1, stop(required)).min(limits.passwordMinLength, messages.recovery.passwordMin);
 
 /** `POST /api/auth/password-recovery/{userToken}`. */
 export const NewPasswordSchema = z.object({ password: recoveryPassword });

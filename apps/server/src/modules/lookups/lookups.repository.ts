@@ -7,14 +7,19 @@ import { jurisdictions, professions, referenceDatasets, specialties } from '../.
 const spanish = new Intl.Collator('es');
 
 /**
- * The specialties a professional can hold, by name: those a Ministry of Health resolution
- * recognises, of every profession (doctors, dentists, nurses, pharmacists…). Residency
- * programmes "(R)" are training, not a specialty, so they are left out.
+ * The specialties a professional can hold: those a Ministry of Health resolution recognises,
+ * of every profession (doctors, dentists, nurses, pharmacists…). Residency programmes "(R)"
+ * are training, not a specialty, so they are left out.
  */
+export const isOfferedSpecialty = and(
+  eq(specialties.isActive, true), eq(specialties.isResidency, false), isNotNull(specialties.resolution),
+);
+
+/** The offered specialties, by name. */
 export async function findSpecialties(db: Database): Promise<Specialty[]> {
   const rows = await db.select({ id: specialties.id, name: specialties.name })
     .from(specialties)
-    .where(and(eq(specialties.isActive, true), eq(specialties.isResidency, false), isNotNull(specialties.resolution)));
+    .where(isOfferedSpecialty);
   return rows.sort((a, b) => spanish.compare(a.name, b.name));
 }
 

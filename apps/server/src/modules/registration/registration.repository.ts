@@ -1,7 +1,8 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { doctors, jurisdictions, professions, roles, specialties, userRoles, users } from '../../db/schema/index.ts';
 import { medicalRole } from '../admin/built-in-roles.ts';
+import { isOfferedSpecialty } from '../lookups/lookups.repository.ts';
 
 export type TakenIdentifier = 'dni' | 'cuit' | 'email';
 
@@ -40,9 +41,7 @@ export async function findUnknownReferences(
     // The same specialties as GET /api/specialty offers.
     .where(and(
       eq(specialties.id, references.specialtyId),
-      eq(specialties.isActive, true),
-      eq(specialties.isResidency, false),
-      isNotNull(specialties.resolution),
+      isOfferedSpecialty,
     ));
   const [jurisdiction] = await db.select({ code: jurisdictions.code })
     .from(jurisdictions)

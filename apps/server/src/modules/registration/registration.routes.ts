@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { spendAttempt, type AttemptPolicy } from '../../platform/attempt-limiter.ts';
 import { auditActorOf } from '../../platform/audit.ts';
 import { confirmationRoutes } from './confirmation.routes.ts';
-import { InvalidFieldsError, registerDoctor, verifyDoctorEmail, verifyDoctorInformation } from './registration.service.ts';
+import { registerDoctor, verifyDoctorEmail, verifyDoctorInformation } from './registration.service.ts';
 import { uploadsRoutes } from './uploads.routes.ts';
 
 /**
@@ -21,19 +21,6 @@ const registrationChecksPerAddress: AttemptPolicy = {
 
 /** Doctor self-registration (spec sections 3, 4 and 7): checks, uploads, submission, confirmation. */
 export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
-  // A refusal that names its fields answers them like a validation error does; every other
-  // error goes on to the application's error handler.
-  app.setErrorHandler((error, _request, reply) => {
-    if (!(error instanceof InvalidFieldsError)) throw error;
-    return reply.status(error.statusCode).send({
-      statusCode: error.statusCode,
-      error: 'Bad Request',
-      message: error.message,
-      errorCode: error.errorCode,
-      fields: error.fields,
-    });
-  });
-
   await app.register(uploadsRoutes);
   await app.register(confirmationRoutes);
 

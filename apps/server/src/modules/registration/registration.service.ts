@@ -15,13 +15,6 @@ import {
 
 export type DoctorRegistrationInput = z.output<typeof DoctorRegistrationSchema>;
 
-/** A refusal that names the fields at fault, as `body.specialtyId`. */
-export class InvalidFieldsError extends AppError {
-  constructor(message: string, errorCode: string, readonly fields: { field: string; message: string }[]) {
-    super('invalid_data', message, errorCode);
-  }
-}
-
 const takenMessage: Record<TakenIdentifier, string> = {
   dni: messages.registration.dniTaken,
   cuit: messages.registration.cuitTaken,
@@ -78,9 +71,9 @@ function attachmentIdsOf(attachments: Record<AttachmentField, string>): Record<A
   return ids as Record<AttachmentField, string>;
 }
 
-function invalidAttachments(fields: AttachmentField[]): InvalidFieldsError {
+function invalidAttachments(fields: AttachmentField[]): AppError {
   const message = messages.registration.attachmentInvalid;
-  return new InvalidFieldsError(message, 'attachmentInvalid',
+  return new AppError('invalid_data', message, 'attachmentInvalid',
     fields.map((field) => ({ field: `body.attachments.${field}`, message })));
 }
 
@@ -101,7 +94,7 @@ export async function registerDoctor(
       const unknown = await findUnknownReferences(tx, registration);
       if (unknown.length > 0) {
         const message = messages.registration.unknownReference;
-        throw new InvalidFieldsError(message, 'unknownReference',
+        throw new AppError('invalid_data', message, 'unknownReference',
           unknown.map((field) => ({ field: `body.${field}`, message })));
       }
 

@@ -14,6 +14,12 @@ const statusByCode = {
 
 export type AppErrorCode = keyof typeof statusByCode;
 
+/** A field at fault, named as the validation errors name them (`body.specialtyId`). */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
 /**
  * The one error type services throw. The error handler turns it into the project's error
  * shape with the status its code maps to; its message is shown to the user as is, so it is
@@ -28,6 +34,8 @@ export class AppError extends Error {
     message: string,
     /** A machine-readable code for the client, where the spec names one (`errorCode`). */
     readonly errorCode?: string,
+    /** The fields at fault, for a refusal the form should show beside its fields. */
+    readonly fields?: FieldError[],
   ) {
     super(message);
     this.statusCode = statusByCode[code];

@@ -32,7 +32,10 @@ function fieldName(context: string | undefined, instancePath: string): string {
 export const errorHandler = fp((app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      const extra = error.errorCode ? { errorCode: error.errorCode } : {};
+      const extra = {
+        ...(error.errorCode ? { errorCode: error.errorCode } : {}),
+        ...(error.fields ? { fields: error.fields } : {}),
+      };
       return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, extra));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
