@@ -19,6 +19,7 @@ CREATE TABLE "doctors" (
 	"rejection_reason" text,
 	"reviewed_at" timestamp with time zone,
 	"reviewed_by" uuid,
+	"reference_code" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "doctors_dni_unique" UNIQUE("dni"),
 	CONSTRAINT "doctors_cuit_unique" UNIQUE("cuit")
@@ -216,6 +217,23 @@ CREATE TABLE "specialties" (
 	"is_active" boolean DEFAULT true NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "workspace_members" (
+	"workspace_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"added_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "workspace_members_workspace_id_user_id_pk" PRIMARY KEY("workspace_id","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "workspaces" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"name" text NOT NULL,
+	"avatar_uri" text,
+	"kind" text NOT NULL,
+	"owner_user_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "workspaces_ownerUserId_unique" UNIQUE("owner_user_id")
+);
+--> statement-breakpoint
 ALTER TABLE "doctors" ADD CONSTRAINT "doctors_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "doctors" ADD CONSTRAINT "doctors_reviewed_by_users_id_fk" FOREIGN KEY ("reviewed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "files" ADD CONSTRAINT "files_owner_user_id_users_id_fk" FOREIGN KEY ("owner_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -226,6 +244,9 @@ ALTER TABLE "user_tokens" ADD CONSTRAINT "user_tokens_user_id_users_id_fk" FOREI
 ALTER TABLE "audit_events" ADD CONSTRAINT "audit_events_actor_user_id_users_id_fk" FOREIGN KEY ("actor_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "diagnoses" ADD CONSTRAINT "diagnoses_chapter_diagnosis_chapters_code_fk" FOREIGN KEY ("chapter") REFERENCES "public"."diagnosis_chapters"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "insurers" ADD CONSTRAINT "insurers_jurisdiction_code_jurisdictions_code_fk" FOREIGN KEY ("jurisdiction_code") REFERENCES "public"."jurisdictions"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "workspace_members" ADD CONSTRAINT "workspace_members_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "workspace_members" ADD CONSTRAINT "workspace_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "workspaces" ADD CONSTRAINT "workspaces_owner_user_id_users_id_fk" FOREIGN KEY ("owner_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "doctors_awaiting_review_index" ON "doctors" USING btree ("created_at") WHERE "doctors"."reviewed_at" is null;--> statement-breakpoint
 CREATE INDEX "files_owner_user_id_index" ON "files" USING btree ("owner_user_id");--> statement-breakpoint
 CREATE INDEX "files_expires_at_index" ON "files" USING btree ("expires_at");--> statement-breakpoint
@@ -236,4 +257,5 @@ CREATE INDEX "mail_outbox_status_next_attempt_at_index" ON "mail_outbox" USING b
 CREATE INDEX "mail_outbox_created_at_index" ON "mail_outbox" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "diagnoses_compact_code_index" ON "diagnoses" USING btree ("compact_code");--> statement-breakpoint
 CREATE INDEX "medications_generic_name_index" ON "medications" USING btree ("generic_name");--> statement-breakpoint
-CREATE INDEX "medications_gtin_index" ON "medications" USING btree ("gtin");
+CREATE INDEX "medications_gtin_index" ON "medications" USING btree ("gtin");--> statement-breakpoint
+CREATE INDEX "workspace_members_user_id_index" ON "workspace_members" USING btree ("user_id");

@@ -1,19 +1,7 @@
 import { z } from 'zod';
 import { RecoveryEmailSchema } from './accounts.ts';
-import { pageOf } from './api.ts';
+import { ListQuerySchema, pageOf } from './api.ts';
 import { messages } from './messages.ts';
-
-const invalid = messages.common.invalidData;
-
-/** `page` and `pageSize` of a list (ARCHITECTURE.md, generic resource contract). */
-const pageQuery = {
-  page: z.coerce.number<string | number>(invalid).int(invalid).positive(invalid).default(1),
-  pageSize: z.coerce.number<string | number>(invalid).int(invalid).positive(invalid).max(100, invalid).default(20),
-};
-
-/** A plain answer whose message the web app shows as it is. */
-export const MessageAnswerSchema = z.object({ message: z.string() });
-export type MessageAnswer = z.infer<typeof MessageAnswerSchema>;
 
 /** `POST /api/doctors/uploadFile` answers where the stored file can be read (spec section 3). */
 export const UploadedAttachmentSchema = z.object({ attachment: z.object({ location: z.string() }) });
@@ -36,10 +24,7 @@ export type AccountRegistered = z.infer<typeof AccountRegisteredSchema>;
 export const SendConfirmationSchema = RecoveryEmailSchema;
 
 /** `GET /api/users/not-authorized`: oldest request first; `q` searches name, last name, email and DNI. */
-export const PendingDoctorsQuerySchema = z.object({
-  ...pageQuery,
-  q: z.string().trim().max(100, invalid).optional(),
-});
+export const PendingDoctorsQuerySchema = ListQuerySchema.pick({ page: true, pageSize: true, q: true });
 export type PendingDoctorsQuery = z.input<typeof PendingDoctorsQuerySchema>;
 
 /** A doctor waiting for a moderator, with what they entered and where their documents are. */
@@ -85,7 +70,7 @@ export const mailStatuses = ['pending', 'sent', 'kept', 'failed'] as const;
 export type MailStatus = (typeof mailStatuses)[number];
 
 /** `GET /api/outbox`: newest first. */
-export const OutboxQuerySchema = z.object(pageQuery);
+export const OutboxQuerySchema = ListQuerySchema.pick({ page: true, pageSize: true });
 export type OutboxQuery = z.input<typeof OutboxQuerySchema>;
 
 /** A mail of the outbox as the superadmin reads it, links included. */

@@ -72,6 +72,8 @@ export const doctors = pgTable('doctors', {
   rejectionReason: text(),
   reviewedAt: timestamp({ withTimezone: true }),
   reviewedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  /** The doctor's code in an outside registry (REFEPS/SISA or the federation's), when known. */
+  referenceCode: text(),
   createdAt: createdAt(),
 }, (table) => [
   // The moderation queue, oldest first: only requests nobody has reviewed yet.

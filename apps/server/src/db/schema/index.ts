@@ -1,3 +1,4 @@
 export * from './accounts.ts';
 export * from './platform.ts';
 export * from './reference.ts';
+export * from './workspaces.ts';
