@@ -1,4 +1,4 @@
-import { isAllowed, messages, type Permission } from '@receta/domain';
+import { isAllowed, isInRoleGroup, messages, type Permission, type RoleGroup } from '@receta/domain';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -9,10 +9,29 @@ import type { TokenSigner } from './access-tokens.ts';
 import { RoleCatalogue } from './role-catalogue.ts';
 
 /**
- * Who may call a route: anyone, any signed-in user, or a user holding at least one of the
- * permissions. Every API route declares one; a route that does not stops the server at start.
+ * Who may call a route: anyone, any signed-in user, a user holding at least one of the
+ * permissions, or a member of a role group (spec section 6: "a roles-based check also
+ * exists"). Every API route declares one; a route that does not stops the server at start.
  */
-export type RouteAccess = 'public' | 'authenticated' | readonly [Permission, ...Permission[]];
+export type RouteAccess =
+  | 'public'
+  | 'authenticated'
+  | readonly [Permission, ...Permission[]]
+  | { readonly roleGroup: RoleGroup };
+
+/** A route and the access it declared, for the permission matrix and the documentation. */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
+/** Whether a signed-in user with these roles and permissions passes a route's access rule. */
+export function isGranted(access: RouteAccess, user: { roles: readonly string[]; scope: readonly string[] }): boolean {
+  if (access === 'public' || access === 'authenticated') return true;
+  if ('roleGroup' in access) return isInRoleGroup(access.roleGroup, user.roles);
+  return isAllowed(access, user.scope);
+}
 
 export interface AuthenticatedUser {
   id: string;
@@ -30,6 +49,8 @@ export interface AccessTokenClaims {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Every API route with its declared access, in the order they were registered. */
+    declaredRoutes: DeclaredRoute[];
     /** Roles and their permissions; call `invalidate()` after changing a role. */
     roleCatalogue: RoleCatalogue;
   }
@@ -117,9 +138,14 @@ export const accessControl = fp(async (app: FastifyInstance, options: { signer: 
   const lookup = prepareSessionLookup(app.db);
   app.decorate('roleCatalogue', catalogue);
 
+  const declaredRoutes: DeclaredRoute[] = [];
+  app.decorate('declaredRoutes', declaredRoutes);
   app.addHook('onRoute', (route) => {
-    if (route.config?.access === undefined && needsDeclaredAccess(route.url)) {
-      throw new Error(`${route.method.toString()} ${route.url} declares no access rule`);
+    if (!needsDeclaredAccess(route.url)) return;
+    const access = route.config?.access;
+    if (access === undefined) throw new Error(`${route.method.toString()} ${route.url} declares no access rule`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') declaredRoutes.push({ method, url: route.url, access });
     }
   });
 
@@ -127,7 +153,7 @@ export const accessControl = fp(async (app: FastifyInstance, options: { signer: 
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
     const user = await authenticate(app.db, lookup, options.signer, catalogue, request);
-    if (access !== 'authenticated' && !isAllowed(access, user.scope)) throw AppError.forbidden();
+    if (!isGranted(access, user)) throw AppError.forbidden();
     request.user = user;
   });
 }, { name: 'access-control' });
