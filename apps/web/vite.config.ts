@@ -22,6 +22,8 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            // Only a first login draws a QR code; keeping it apart keeps it out of the start-up bundle.
+            { name: 'qrcode', test: /[\\/]node_modules[\\/](qrcode|dijkstrajs)[\\/]/, priority: 40 },
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
             { name: 'mui', test: /[\\/]node_modules[\\/](@mui|@emotion|@popperjs)[\\/]/, priority: 20 },
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 10 },

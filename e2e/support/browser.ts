@@ -39,8 +39,14 @@ export function useBrowser(): BrowserSession {
   return session;
 }
 
-/** Saves a full-page screenshot under e2e/screenshots/ so a person can look at the page. */
+/**
+ * Saves a full-page screenshot under e2e/screenshots/ so a person can look at the page, once
+ * the transitions under way (a dialog fading in, a floating label moving) have finished.
+ */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => (
+    animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity
+  )));
   await mkdir(screenshotFolder, { recursive: true });
   await page.screenshot({ path: new URL(`${name}.png`, screenshotFolder).pathname, fullPage: true });
 }

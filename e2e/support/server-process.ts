@@ -38,18 +38,29 @@ async function waitUntilReady(baseUrl: string, child: ChildProcess, output: () =
   throw new Error(`The server did not become ready:\n${output()}`);
 }
 
-/** Starts the product as `npm start` runs it (after the build), on a free port. */
+/**
+ * Starts the product as `npm start` runs it (after the build), on a free port. Mailed links
+ * point at the address the browser uses, unless the environment says otherwise.
+ */
 export async function startServer(environment: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repositoryRoot,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', ...environment, PORT: String(port), HOST: '127.0.0.1' },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: baseUrl,
+      ...environment,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let printed = '';
   child.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-  const baseUrl = `http://127.0.0.1:${port}`;
   const output = () => printed;
   await waitUntilReady(baseUrl, child, output);
   return {

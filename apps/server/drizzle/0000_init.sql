@@ -228,6 +228,7 @@ CREATE TABLE "workspaces" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"name" text NOT NULL,
 	"avatar_uri" text,
+	"avatar_file_id" uuid,
 	"kind" text NOT NULL,
 	"owner_user_id" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -246,11 +247,13 @@ ALTER TABLE "diagnoses" ADD CONSTRAINT "diagnoses_chapter_diagnosis_chapters_cod
 ALTER TABLE "insurers" ADD CONSTRAINT "insurers_jurisdiction_code_jurisdictions_code_fk" FOREIGN KEY ("jurisdiction_code") REFERENCES "public"."jurisdictions"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "workspace_members" ADD CONSTRAINT "workspace_members_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "workspace_members" ADD CONSTRAINT "workspace_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "workspaces" ADD CONSTRAINT "workspaces_avatar_file_id_files_id_fk" FOREIGN KEY ("avatar_file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "workspaces" ADD CONSTRAINT "workspaces_owner_user_id_users_id_fk" FOREIGN KEY ("owner_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "doctors_awaiting_review_index" ON "doctors" USING btree ("created_at") WHERE "doctors"."reviewed_at" is null;--> statement-breakpoint
 CREATE INDEX "files_owner_user_id_index" ON "files" USING btree ("owner_user_id");--> statement-breakpoint
 CREATE INDEX "files_expires_at_index" ON "files" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "sessions_user_id_index" ON "sessions" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "user_roles_role_id_index" ON "user_roles" USING btree ("role_id");--> statement-breakpoint
 CREATE INDEX "user_tokens_user_id_purpose_index" ON "user_tokens" USING btree ("user_id","purpose");--> statement-breakpoint
 CREATE INDEX "audit_events_subject_type_subject_id_at_index" ON "audit_events" USING btree ("subject_type","subject_id","at");--> statement-breakpoint
 CREATE INDEX "mail_outbox_status_next_attempt_at_index" ON "mail_outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
@@ -258,4 +261,6 @@ CREATE INDEX "mail_outbox_created_at_index" ON "mail_outbox" USING btree ("creat
 CREATE UNIQUE INDEX "diagnoses_compact_code_index" ON "diagnoses" USING btree ("compact_code");--> statement-breakpoint
 CREATE INDEX "medications_generic_name_index" ON "medications" USING btree ("generic_name");--> statement-breakpoint
 CREATE INDEX "medications_gtin_index" ON "medications" USING btree ("gtin");--> statement-breakpoint
-CREATE INDEX "workspace_members_user_id_index" ON "workspace_members" USING btree ("user_id");
+CREATE INDEX "workspace_members_user_id_index" ON "workspace_members" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "workspaces_name_index" ON "workspaces" USING btree ("name");--> statement-breakpoint
+CREATE INDEX "workspaces_created_at_index" ON "workspaces" USING btree ("created_at");

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
+import { adminDirectoryRoutes } from './modules/admin/admin-directory.routes.ts';
 import { moderationRoutes } from './modules/admin/moderation.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -11,6 +12,7 @@ import { lookupsRoutes } from './modules/lookups/lookups.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { TokenSigner } from './platform/auth/access-tokens.ts';
 import { accessControl } from './platform/auth/access-control.ts';
+import { workspaceScope } from './platform/auth/workspace-scope.ts';
 import { errorHandler } from './platform/http/error-handler.ts';
 import { loggingOptions } from './platform/http/logging.ts';
 import { openApi } from './platform/http/openapi.ts';
@@ -62,6 +64,7 @@ export async function buildApp({ config, database, webRoot = builtWebApp }: AppO
   await app.register(errorHandler);
   await app.register(openApi, { version: config.versions.backend, publicUrl: config.publicUrl });
   await app.register(accessControl, { signer: app.tokens });
+  await app.register(workspaceScope);
   await app.register(mailDelivery);
 
   await app.register(healthRoutes, { ping: database.ping });
@@ -69,6 +72,7 @@ export async function buildApp({ config, database, webRoot = builtWebApp }: AppO
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(registrationRoutes, { prefix: '/api' });
   await app.register(moderationRoutes, { prefix: '/api' });
+  await app.register(adminDirectoryRoutes, { prefix: '/api' });
 
   await app.register(webApp, { root: webRoot });
   return app;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RecoveryEmailSchema } from './accounts.ts';
+import { AdministratorSchema } from './admin.ts';
 import { ListQuerySchema, pageOf } from './api.ts';
 import { messages } from './messages.ts';
 
@@ -23,12 +24,17 @@ export type AccountRegistered = z.infer<typeof AccountRegisteredSchema>;
 /** `POST /api/auth/doctors/send-confirmation`. */
 export const SendConfirmationSchema = RecoveryEmailSchema;
 
-/** `GET /api/users/not-authorized`: oldest request first; `q` searches name, last name, email and DNI. */
-export const PendingDoctorsQuerySchema = ListQuerySchema.pick({ page: true, pageSize: true, q: true });
-export type PendingDoctorsQuery = z.input<typeof PendingDoctorsQuerySchema>;
+/**
+ * `GET /api/users/not-authorized`: doctors waiting for approval and administrators not yet
+ * authorized, oldest first; `q` searches a doctor's name, last name, email and DNI and an
+ * administrator's email and display name.
+ */
+export const PendingUsersQuerySchema = ListQuerySchema.pick({ page: true, pageSize: true, q: true });
+export type PendingUsersQuery = z.input<typeof PendingUsersQuerySchema>;
 
 /** A doctor waiting for a moderator, with what they entered and where their documents are. */
 export const PendingDoctorSchema = z.object({
+  kind: z.literal('doctor'),
   id: z.string(),
   email: z.string(),
   name: z.string(),
@@ -54,8 +60,18 @@ export const PendingDoctorSchema = z.object({
   }),
 });
 export type PendingDoctor = z.infer<typeof PendingDoctorSchema>;
-export const PendingDoctorPageSchema = pageOf(PendingDoctorSchema);
-export type PendingDoctorPage = z.infer<typeof PendingDoctorPageSchema>;
+
+/** An administrator created without authorization, waiting for it. */
+export const PendingAdministratorSchema = AdministratorSchema
+  .pick({ id: true, email: true, displayName: true, roles: true, createdAt: true })
+  .extend({ kind: z.literal('administrator') });
+export type PendingAdministrator = z.infer<typeof PendingAdministratorSchema>;
+
+/** An account on the not-authorized page: `kind` tells a doctor's request from an administrator. */
+export const PendingUserSchema = z.discriminatedUnion('kind', [PendingDoctorSchema, PendingAdministratorSchema]);
+export type PendingUser = z.infer<typeof PendingUserSchema>;
+export const PendingUserPageSchema = pageOf(PendingUserSchema);
+export type PendingUserPage = z.infer<typeof PendingUserPageSchema>;
 
 /** `POST /api/users/{id}/reject`: the reason is mailed to the doctor. */
 export const RejectDoctorSchema = z.object({

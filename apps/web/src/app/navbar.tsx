@@ -14,7 +14,7 @@ import { Brand } from '../components/brand.tsx';
 import { navigation, visibleNavigation } from '../config/navigation.ts';
 import { paths } from '../config/paths.ts';
 import { useSession } from '../lib/session.tsx';
-import { LegalLinks } from './legal-links.tsx';
+import { LegalLinks } from '../components/legal-links.tsx';
 
 const drawerPaper = { width: limits.navbarWidthPx, boxSizing: 'border-box' } as const;
 
@@ -39,9 +39,9 @@ export function Navbar({ isMobileOpen, onMobileClose }: { isMobileOpen: boolean;
 
 function NavbarContent({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
-  const { scope } = useSession();
+  const { scope, user } = useSession();
   const { pathname } = useLocation();
-  const groups = visibleNavigation(navigation, scope);
+  const groups = visibleNavigation(navigation, { scope, user });
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>

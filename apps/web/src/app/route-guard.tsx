@@ -1,17 +1,24 @@
-import { isAllowed, messages, type Permission } from '@receta/domain';
+import { isAllowed, messages, type Permission, type UserSession } from '@receta/domain';
 import Alert from '@mui/material/Alert';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches, type UIMatch } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { translateMessage } from '../i18n/translate-message.ts';
+import type { RoleGroup } from '@receta/domain';
+import { isFirstRoleIn } from '../lib/roles.ts';
 import { useSession } from '../lib/session.tsx';
 import { redirectStore } from '../lib/storage.ts';
 
-/** What a route declares in its `handle`; a child without `required` inherits its parent's. */
+/** What a route declares in its `handle`; a child without a rule inherits its parent's. */
 export interface RouteHandle {
   /** Spec section 6: undefined is open to all, [] is for guests only, else one match suffices. */
   required?: readonly Permission[];
+  /**
+   * The roles-based check of spec section 6: the user's first role must be in the group. For
+   * pages no permission describes well enough, such as the outbox with every mailed link.
+   */
+  roles?: RoleGroup;
 }
 
 type RouteAccess =
@@ -21,38 +28,39 @@ type RouteAccess =
   | { kind: 'forbidden' };
 
 /**
- * Spec section 2: a user the route does not allow goes to their landing page (or /) when
- * they hold some permission, and to /login, remembering where they were going, when they
- * hold none.
+ * Spec section 2: a user the route does not allow goes to the saved redirect URL, else their
+ * landing page, else / when they hold some permission, and to /login, remembering where they
+ * were going, when they hold none. Right after login this is what takes the user from the
+ * guest-only login pages to where they were going.
  */
 function decideRouteAccess({
-  required,
+  rule,
+  user,
   scope,
-  landingPath,
   currentPath,
 }: {
-  required: readonly Permission[] | undefined;
+  rule: RouteHandle;
+  user: UserSession | null;
   scope: readonly string[];
-  landingPath: string | undefined;
   currentPath: string;
 }): RouteAccess {
-  if (isAllowed(required, scope)) return { kind: 'allow' };
+  const isRoleAllowed = rule.roles === undefined || isFirstRoleIn(rule.roles, user);
+  if (isAllowed(rule.required, scope) && isRoleAllowed) return { kind: 'allow' };
   if (scope.length === 0) return { kind: 'login', remember: currentPath };
-  const target = landingPath ?? paths.home.path;
+  const target = redirectStore.get() ?? user?.redirectUrl ?? paths.home.path;
   // Redirecting to the page the user is already on would loop forever.
   return target === currentPath ? { kind: 'forbidden' } : { kind: 'redirect', to: target };
 }
 
 /** Renders the matched child route only if the session may see it. */
 export function RouteGuard() {
-  const { t } = useTranslation();
   const matches = useMatches();
   const location = useLocation();
   const { scope, user } = useSession();
   const access = decideRouteAccess({
-    required: requiredPermissionsOf(matches),
+    rule: ruleOf(matches),
+    user,
     scope,
-    landingPath: user?.redirectUrl ?? undefined,
     currentPath: location.pathname + location.search,
   });
 
@@ -62,9 +70,9 @@ export function RouteGuard() {
     case 'login':
       return <RedirectToLogin from={access.remember} />;
     case 'redirect':
-      return <Navigate to={access.to} replace />;
+      return <RedirectAway to={access.to} />;
     case 'forbidden':
-      return <Alert severity="warning">{translateMessage(t, messages.common.forbidden)}</Alert>;
+      return <Forbidden />;
   }
 }
 
@@ -75,14 +83,30 @@ function RedirectToLogin({ from }: { from: string }) {
   return <Navigate to={paths.login.getHref()} replace />;
 }
 
-function requiredPermissionsOf(matches: readonly UIMatch[]): readonly Permission[] | undefined {
-  for (let index = matches.length - 1; index >= 0; index -= 1) {
-    const handle = matches[index]?.handle;
-    if (isRouteHandle(handle) && handle.required !== undefined) return handle.required;
-  }
-  return undefined;
+/** The saved redirect URL is used once: later refusals go to the landing page. */
+function RedirectAway({ to }: { to: string }) {
+  useEffect(() => redirectStore.clear(), []);
+  return <Navigate to={to} replace />;
+}
+
+function Forbidden() {
+  const { t } = useTranslation();
+  useEffect(() => redirectStore.clear(), []);
+  return <Alert severity="warning">{translateMessage(t, messages.common.forbidden)}</Alert>;
+}
+
+/** The nearest route's permissions and roles; each may come from a different ancestor. */
+function ruleOf(matches: readonly UIMatch[]): RouteHandle {
+  const nearest = <Key extends keyof RouteHandle>(key: Key): RouteHandle[Key] => {
+    for (let index = matches.length - 1; index >= 0; index -= 1) {
+      const handle = matches[index]?.handle;
+      if (isRouteHandle(handle) && handle[key] !== undefined) return handle[key];
+    }
+    return undefined;
+  };
+  return { required: nearest('required'), roles: nearest('roles') };
 }
 
 function isRouteHandle(handle: unknown): handle is RouteHandle {
-  return typeof handle === 'object' && handle !== null && 'required' in handle;
+  return typeof handle === 'object' && handle !== null && ('required' in handle || 'roles' in handle);
 }

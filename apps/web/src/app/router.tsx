@@ -1,19 +1,37 @@
+import type { Permission } from '@receta/domain';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
+import { ConfirmationPage } from '../features/auth/confirmation-page.tsx';
+import { LoginPage } from '../features/auth/login-page.tsx';
+import { PasswordRecoveryPage } from '../features/auth/password-recovery-page.tsx';
+import { PinRecoveryPage } from '../features/auth/pin-recovery-page.tsx';
+import { SecondFactorPage } from '../features/auth/second-factor-page.tsx';
+import { SessionLifecycle } from '../features/auth/session-lifecycle.tsx';
 import { PrivacyPage } from '../features/legal/privacy-page.tsx';
 import { TermsPage } from '../features/legal/terms-page.tsx';
+import { NotAuthorizedPage } from '../features/moderation/not-authorized-page.tsx';
+import { OutboxPage } from '../features/outbox/outbox-page.tsx';
+import { RegistrationPage } from '../features/registration/registration-page.tsx';
 import { AppLayout } from './layouts/app-layout.tsx';
 import { GuestLayout } from './layouts/guest-layout.tsx';
 import { HomePage } from './pages/home-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { RouteErrorPage } from './pages/route-error-page.tsx';
+import type { RouteHandle } from './route-guard.tsx';
+
+/** Spec section 2: the root is for the list and own-list permissions of every kind of user. */
+const homePermissions: readonly Permission[] = [
+  'index.scan', 'index.prescription', 'owner.prescription', 'index.employee', 'owner.employee',
+  'index.admin.fds', 'index.admin.antigens', 'index.medical',
+];
 
 /**
- * The route tree. A route that needs permissions says so in its handle, typed as
+ * The route tree. A route that needs permissions or roles says so in its handle, typed as
  * `RouteHandle` (route-guard.tsx), and the layout's guard applies the spec's rule.
  */
 export const routes: RouteObject[] = [
   {
+    element: <SessionLifecycle />,
     errorElement: <RouteErrorPage />,
     children: [
       {
@@ -22,12 +40,39 @@ export const routes: RouteObject[] = [
           // Open to all: patients read them before accepting, and links open them in a new tab.
           { path: paths.termsAndConditions.path, element: <TermsPage /> },
           { path: paths.privacyPolicy.path, element: <PrivacyPage /> },
+          {
+            handle: { required: [] } satisfies RouteHandle,
+            children: [
+              { path: paths.login.path, element: <LoginPage /> },
+              { path: paths.secondFactor.path, element: <SecondFactorPage /> },
+              { path: paths.register.path, element: <RegistrationPage /> },
+              { path: paths.confirmation.path, element: <ConfirmationPage /> },
+              { path: paths.passwordRecovery.path, element: <PasswordRecoveryPage /> },
+            ],
+          },
+          {
+            path: paths.pinRecovery.path,
+            handle: { required: ['sign.prescription'] } satisfies RouteHandle,
+            element: <PinRecoveryPage />,
+          },
         ],
       },
       {
         element: <AppLayout />,
         children: [
-          { path: paths.home.path, element: <HomePage /> },
+          { path: paths.home.path, handle: { required: homePermissions } satisfies RouteHandle, element: <HomePage /> },
+          {
+            handle: { required: ['index.not.authorized.user'] } satisfies RouteHandle,
+            children: [
+              { path: paths.notAuthorizedUsers.path, element: <NotAuthorizedPage /> },
+              { path: paths.notAuthorizedAdministrators.path, element: <NotAuthorizedPage /> },
+            ],
+          },
+          {
+            path: paths.outbox.path,
+            handle: { roles: 'superAdmin' } satisfies RouteHandle,
+            element: <OutboxPage />,
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -8,12 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Brand } from '../components/brand.tsx';
 import { paths } from '../config/paths.ts';
+import { UserMenu } from '../features/auth/user-menu.tsx';
 import { useSession } from '../lib/session.tsx';
 
 /**
  * The top bar. Its start holds the menu button (and later the navigation search); its end
- * holds the session's controls: the login and register links for a guest, and later the
- * switchers and the user menu.
+ * holds the session's controls: the login and register links for a guest, the user menu
+ * otherwise (and later the switchers).
  */
 export function Toolbar({ onMenuClick }: { onMenuClick: () => void }) {
   const { t } = useTranslation();
@@ -34,16 +35,18 @@ export function Toolbar({ onMenuClick }: { onMenuClick: () => void }) {
           <Brand isCompact />
         </Box>
         <Box sx={{ flexGrow: 1 }} />
-        {isGuest && (
-          <Box sx={{ display: 'flex', gap: 1 }}>
-            <Button component={RouterLink} to={paths.login.getHref()} color="primary">
-              {t('toolbar.login')}
-            </Button>
-            <Button component={RouterLink} to={paths.register.getHref()} variant="contained">
-              {t('toolbar.register')}
-            </Button>
-          </Box>
-        )}
+        {isGuest
+          ? (
+              <Box sx={{ display: 'flex', gap: 1 }}>
+                <Button component={RouterLink} to={paths.login.getHref()} color="primary">
+                  {t('toolbar.login')}
+                </Button>
+                <Button component={RouterLink} to={paths.register.getHref()} variant="contained">
+                  {t('toolbar.register')}
+                </Button>
+              </Box>
+            )
+          : <UserMenu />}
       </MuiToolbar>
     </AppBar>
   );

@@ -1,8 +1,10 @@
+import { messages } from '@receta/domain';
 import TextField, { type OutlinedTextFieldProps } from '@mui/material/TextField';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useController, type ControllerFieldState, type FieldPath, type FieldValues, type UseControllerProps } from 'react-hook-form';
 import { translateMessage } from '../i18n/translate-message.ts';
+import { blockNonDigitInput, blockNonDigitKey, keepDigits } from '../lib/digits-only.ts';
 
 export type FormTextFieldProps<Values extends FieldValues, Name extends FieldPath<Values>, Transformed> = Omit<
   OutlinedTextFieldProps,
@@ -10,6 +12,10 @@ export type FormTextFieldProps<Values extends FieldValues, Name extends FieldPat
 > & {
   control: NonNullable<UseControllerProps<Values, Name, Transformed>['control']>;
   name: Name;
+  /** Spec section 5: numeric fields take digit keystrokes only, and paste keeps only the digits. */
+  digitsOnly?: boolean;
+  /** For forms whose spec names its own required message, such as the PIN's 'El campo es requerido'. */
+  requiredMessage?: string;
 };
 
 /**
@@ -22,19 +28,26 @@ export function FormTextField<Values extends FieldValues, Name extends FieldPath
   required = false,
   helperText,
   disabled,
+  digitsOnly = false,
+  requiredMessage,
+  slotProps,
   ...textFieldProps
 }: FormTextFieldProps<Values, Name, Transformed>) {
   const { t } = useTranslation();
   const { field, fieldState } = useController({ control, name });
-  const errorText = fieldErrorText(t, { fieldState, required, value: field.value });
+  const errorText = fieldErrorText(t, { fieldState, required, value: field.value, requiredMessage });
+  const digitInput = digitsOnly
+    ? { inputMode: 'numeric', onKeyDown: blockNonDigitKey, onBeforeInput: blockNonDigitInput } as const
+    : {};
 
   return (
     <TextField
       {...textFieldProps}
+      slotProps={{ ...slotProps, htmlInput: { ...digitInput, ...slotProps?.htmlInput } }}
       variant="outlined"
       name={field.name}
       value={field.value ?? ''}
-      onChange={field.onChange}
+      onChange={(event) => field.onChange(digitsOnly ? keepDigits(event.target.value) : event.target.value)}
       onBlur={field.onBlur}
       inputRef={field.ref}
       required={required}
@@ -49,12 +62,17 @@ export function FormTextField<Values extends FieldValues, Name extends FieldPath
  * Spec section 5: an error shows when the field is not pristine and required but empty, or
  * when validation gave it a message.
  */
-function fieldErrorText(
+export function fieldErrorText(
   t: TFunction,
-  { fieldState, required, value }: { fieldState: ControllerFieldState; required: boolean; value: unknown },
+  { fieldState, required, value, requiredMessage = messages.common.required }: {
+    fieldState: ControllerFieldState;
+    required: boolean;
+    value: unknown;
+    requiredMessage?: string;
+  },
 ): string | undefined {
   const isPristine = !fieldState.isDirty && !fieldState.isTouched;
-  if (!isPristine && required && isEmpty(value)) return t('messages.common.required');
+  if (!isPristine && required && isEmpty(value)) return translateMessage(t, requiredMessage);
   const message = fieldState.error?.message;
   return message ? translateMessage(t, message) : undefined;
 }

@@ -6,19 +6,20 @@ import { navigation, searchNavigation, visibleNavigation, type NavigationGroup, 
 
 const spanishLabel = (item: NavigationItem) => i18next.t(item.labelKey);
 
-function visibleItemIds(scope: readonly string[]) {
-  return visibleNavigation(navigation, scope).flatMap((group) => group.items.map((item) => item.id));
+function visibleItemIds(scope: readonly string[], roles: string[] = []) {
+  const groups = visibleNavigation(navigation, { scope, user: { roles } });
+  return groups.flatMap((group) => group.items.map((item) => item.id));
 }
 
 describe('visibleNavigation', () => {
   it('shows a guest no menu at all', () => {
-    expect(visibleNavigation(navigation, [])).toEqual([]);
+    expect(visibleNavigation(navigation, { scope: [] })).toEqual([]);
   });
 
   it('shows a doctor only the items their permissions allow', () => {
     const doctor = ['owner.prescription', 'index.patient', 'dashboard.medical'];
     expect(visibleItemIds(doctor)).toEqual(['dashboard', 'my-profile', 'my-integrations', 'my-prescriptions', 'my-patients']);
-    expect(visibleNavigation(navigation, doctor).map((group) => group.id)).toEqual(['digital-signature']);
+    expect(visibleNavigation(navigation, { scope: doctor }).map((group) => group.id)).toEqual(['digital-signature']);
   });
 
   it('shows the administrators entry for either admin variant', () => {
@@ -31,24 +32,29 @@ describe('visibleNavigation', () => {
     expect(visibleItemIds(['index.owner', 'index.employee'])).toEqual(['owners']);
   });
 
-  it('shows every entry to a user holding every permission', () => {
+  it('shows every permission-based entry to a user holding every permission', () => {
     expect(visibleItemIds(permissions)).toHaveLength(13);
+  });
+
+  it('shows the sent mails only to a user whose first role is superadmin', () => {
+    expect(visibleItemIds(permissions, ['superadmin'])).toContain('outbox');
+    expect(visibleItemIds(permissions, ['fds.admin', 'superadmin'])).not.toContain('outbox');
   });
 });
 
 describe('searchNavigation', () => {
   it('finds items by label ignoring case and accents', () => {
-    const found = searchNavigation(navigation, ['index.scan', 'index.medical'], 'ESCANER', spanishLabel);
+    const found = searchNavigation(navigation, { scope: ['index.scan', 'index.medical'] }, 'ESCANER', spanishLabel);
     expect(found.map((item) => item.id)).toEqual(['scanner']);
   });
 
   it('never suggests an item the user may not open', () => {
-    const found = searchNavigation(navigation, ['owner.employee'], 'mis', spanishLabel);
+    const found = searchNavigation(navigation, { scope: ['owner.employee'] }, 'mis', spanishLabel);
     expect(found.map((item) => item.id)).toEqual(['my-employees']);
   });
 
   it('suggests nothing for an empty query', () => {
-    expect(searchNavigation(navigation, permissions, '   ', spanishLabel)).toEqual([]);
+    expect(searchNavigation(navigation, { scope: permissions }, '   ', spanishLabel)).toEqual([]);
   });
 
   it(`shows at most ${limits.navigationSearchSuggestions} suggestions`, () => {
@@ -60,7 +66,7 @@ describe('searchNavigation', () => {
     }));
     const config: NavigationGroup[] = [{ id: 'many', labelKey: 'navigation.groups.auth', items }];
 
-    const found = searchNavigation(config, ['index.scan'], 'indicadores', spanishLabel);
+    const found = searchNavigation(config, { scope: ['index.scan'] }, 'indicadores', spanishLabel);
 
     expect(found).toHaveLength(limits.navigationSearchSuggestions);
     expect(found[0]?.id).toBe('item-0');

@@ -1,4 +1,4 @@
-import { isAllowed, limits, type Permission } from '@receta/domain';
+import { isAllowed, limits, type Permission, type UserSession } from '@receta/domain';
 import type { SvgIconComponent } from '@mui/icons-material';
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
@@ -13,7 +13,10 @@ import PersonOff from '@mui/icons-material/PersonOff';
 import QrCodeScanner from '@mui/icons-material/QrCodeScanner';
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import Description from '@mui/icons-material/Description';
+import MarkEmailRead from '@mui/icons-material/MarkEmailRead';
 import type { Translation } from '../i18n/es.ts';
+import type { RoleGroup } from '@receta/domain';
+import { isFirstRoleIn } from '../lib/roles.ts';
 import { paths } from './paths.ts';
 
 type ItemLabelKey = `navigation.items.${keyof Translation['navigation']['items']}`;
@@ -25,7 +28,15 @@ export interface NavigationItem {
   path: string;
   /** Spec section 6: one matching permission suffices; undefined is open to everyone. */
   required?: readonly Permission[];
+  /** The roles-based check of spec section 6: the user's first role must be in the group. */
+  roles?: RoleGroup;
   icon: SvgIconComponent;
+}
+
+/** Who is looking at the menu: their permissions and, for the roles-based check, their roles. */
+export interface Viewer {
+  scope: readonly string[];
+  user?: Pick<UserSession, 'roles'> | null;
 }
 
 export interface NavigationGroup {
@@ -56,6 +67,14 @@ export const navigation: readonly NavigationGroup[] = [
         icon: PersonOff,
       },
       { id: 'roles', labelKey: 'navigation.items.roles', path: paths.roles.path, required: ['index.role'], icon: Badge },
+      {
+        id: 'outbox',
+        labelKey: 'navigation.items.outbox',
+        path: paths.outbox.path,
+        // Every mailed link (account confirmations, password resets) is readable there.
+        roles: 'superAdmin',
+        icon: MarkEmailRead,
+      },
     ],
   },
   {
@@ -141,13 +160,12 @@ export const navigation: readonly NavigationGroup[] = [
  * The menu as this user sees it: items they lack permission for are hidden, and a group
  * shows only when its own requirement passes and at least one of its items is visible.
  */
-export function visibleNavigation(
-  config: readonly NavigationGroup[],
-  scope: readonly string[],
-): NavigationGroup[] {
+export function visibleNavigation(config: readonly NavigationGroup[], viewer: Viewer): NavigationGroup[] {
+  const canSee = (item: NavigationItem) => isAllowed(item.required, viewer.scope)
+    && (item.roles === undefined || isFirstRoleIn(item.roles, viewer.user ?? null));
   return config
-    .filter((group) => isAllowed(group.required, scope))
-    .map((group) => ({ ...group, items: group.items.filter((item) => isAllowed(item.required, scope)) }))
+    .filter((group) => isAllowed(group.required, viewer.scope))
+    .map((group) => ({ ...group, items: group.items.filter(canSee) }))
     .filter((group) => group.items.length > 0);
 }
 
@@ -157,13 +175,13 @@ export function visibleNavigation(
  */
 export function searchNavigation(
   config: readonly NavigationGroup[],
-  scope: readonly string[],
+  viewer: Viewer,
   query: string,
   labelOf: (item: NavigationItem) => string,
 ): NavigationItem[] {
   const needle = normalize(query);
   if (!needle) return [];
-  return visibleNavigation(config, scope)
+  return visibleNavigation(config, viewer)
     .flatMap((group) => group.items)
     .filter((item) => normalize(labelOf(item)).includes(needle))
     .slice(0, limits.navigationSearchSuggestions);

@@ -3,16 +3,30 @@ function staticPath<Path extends string>(path: Path) {
   return { path, getHref: (): Path => path };
 }
 
+/** A path with one parameter, such as the token of a mailed link. */
+function tokenPath<Prefix extends string>(prefix: Prefix) {
+  return {
+    path: `${prefix}/:userToken` as const,
+    getHref: (userToken: string) => `${prefix}/${encodeURIComponent(userToken)}`,
+  };
+}
+
 export const paths = {
   home: staticPath('/'),
   login: staticPath('/login'),
+  secondFactor: staticPath('/login/2auth'),
   register: staticPath('/register'),
+  confirmation: tokenPath('/confirmation'),
+  passwordRecovery: tokenPath('/password-recovery'),
+  pinRecovery: tokenPath('/pin-recovery'),
   termsAndConditions: staticPath('/termsAndConditions'),
   privacyPolicy: staticPath('/privacyPolicy'),
 
   administrators: staticPath('/administrators'),
   notAuthorizedUsers: staticPath('/users/notAuthorized'),
+  notAuthorizedAdministrators: staticPath('/administrators/notAuthorized'),
   roles: staticPath('/roles'),
+  outbox: staticPath('/outbox'),
 
   dashboard: staticPath('/dashboard'),
   prescriptions: staticPath('/prescriptions'),

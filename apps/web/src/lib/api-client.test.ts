@@ -113,6 +113,32 @@ describe('api client', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
+  it('sends a token given for one call instead of the session\'s, and its 401 leaves the session alone', async () => {
+    localStorage.setItem(storageKeys.accessToken, 'session-token');
+    const unauthorized = { statusCode: 401, error: 'Unauthorized', message: 'El código no es válido o ya fue utilizado.' };
+    const fetchMock = fakeFetch(() => jsonResponse(unauthorized, 401));
+    const client = createApiClient({ fetch: fetchMock, currentPath: () => '/login/2auth' });
+    const onUnauthorized = vi.fn();
+    client.onUnauthorized(onUnauthorized);
+
+    await expect(client.request('/api/auth/login/2fa', { method: 'POST', bearer: 'authenticity-token' })).rejects.toThrow(ApiRequestError);
+
+    expect(sentRequest(fetchMock).headers.get('Authorization')).toBe('Bearer authenticity-token');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('downloads a file with the session token', async () => {
+    localStorage.setItem(storageKeys.accessToken, 'session-token');
+    const fetchMock = fakeFetch(() => new Response('%PDF-1.4', { headers: { 'Content-Type': 'application/pdf' } }));
+    const client = createApiClient({ fetch: fetchMock, currentPath: () => '/users/notAuthorized' });
+
+    const file = await client.download('/api/files/f1');
+
+    expect(file.type).toBe('application/pdf');
+    expect(await file.text()).toBe('%PDF-1.4');
+    expect(sentRequest(fetchMock).headers.get('Authorization')).toBe('Bearer session-token');
+  });
+
   it('turns a network failure into the spec\'s try-later message', async () => {
     const client = createApiClient({ fetch: vi.fn<typeof fetch>(() => Promise.reject(new TypeError('Failed to fetch'))), currentPath: () => '/' });
 

@@ -19,6 +19,11 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** The text to show for a failed call: the server's message, or the spec's try-later fallback. */
+export function errorMessageOf(error: unknown): string {
+  return error instanceof ApiRequestError ? error.message : messages.common.tryLater;
+}
+
 type QueryValue = string | number | boolean | undefined;
 
 export interface RequestOptions {
@@ -27,6 +32,16 @@ export interface RequestOptions {
   /** Sent as JSON, except FormData (multipart uploads) and URLSearchParams (OAuth forms). */
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * A token other than the session's, such as the authenticity token of login step two. A 401
+   * on it says nothing about the session, so the unauthorized handlers are not told.
+   */
+  bearer?: string;
+}
+
+export interface UploadOptions {
+  /** Called with the share of the body sent so far, from 0 to 1. */
+  onProgress?: (share: number) => void;
 }
 
 export interface ApiClientDependencies {
@@ -44,9 +59,9 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
   const currentPath = dependencies.currentPath ?? (() => window.location.pathname);
   const unauthorizedHandlers = new Set<UnauthorizedHandler>();
 
-  function headersFor(isJson: boolean): Headers {
+  function headersFor(isJson: boolean, bearer?: string): Headers {
     const headers = new Headers({ Accept: 'application/json', [requestHeaders.pagePath]: currentPath() });
-    const token = accessTokenStore.get();
+    const token = bearer ?? accessTokenStore.get();
     if (token) headers.set('Authorization', `Bearer ${token}`);
     const workspace = workspaceStore.get();
     if (workspace) headers.set(requestHeaders.workspace, workspace);
@@ -54,10 +69,10 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
     return headers;
   }
 
-  async function send(path: string, options: RequestOptions): Promise<unknown> {
-    const { method = 'GET', query, body, signal } = options;
+  async function fetchResponse(path: string, options: RequestOptions): Promise<Response> {
+    const { method = 'GET', query, body, signal, bearer } = options;
     const encoded = encodeBody(body);
-    const headers = headersFor(encoded.isJson);
+    const headers = headersFor(encoded.isJson, bearer);
     const fetchImpl = dependencies.fetch ?? globalThis.fetch;
     let response: Response;
     try {
@@ -69,18 +84,50 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
       });
     } catch (cause) {
       if (signal?.aborted) throw cause;
-      throw new ApiRequestError({ statusCode: 0, error: 'Network Error', message: messages.common.tryLater });
+      throw networkError();
     }
+    if (response.ok) return response;
 
-    const payload = await readJson(response);
-    if (response.ok) return payload;
-
-    const error = new ApiRequestError(toApiError(response, payload));
-    // A 401 on a call that carried a token means that token is no longer valid.
-    if (response.status === 401 && headers.has('Authorization')) {
-      unauthorizedHandlers.forEach((handler) => handler(error));
-    }
+    const error = new ApiRequestError(toApiError(response.status, response.statusText, await readJson(response)));
+    reportIfUnauthorized(error, headers.has('Authorization') && bearer === undefined);
     throw error;
+  }
+
+  // A 401 on a call that carried the session's token means that token is no longer valid.
+  function reportIfUnauthorized(error: ApiRequestError, sentSessionToken: boolean) {
+    if (error.status === 401 && sentSessionToken) unauthorizedHandlers.forEach((handler) => handler(error));
+  }
+
+  async function send(path: string, options: RequestOptions): Promise<unknown> {
+    return readJson(await fetchResponse(path, options));
+  }
+
+  /**
+   * Sends a multipart form through XMLHttpRequest, because fetch cannot report how much of
+   * an upload has been sent, and answers the JSON the server returns.
+   */
+  function upload(path: string, body: FormData, { onProgress }: UploadOptions = {}): Promise<unknown> {
+    const headers = headersFor(false);
+    return new Promise((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', path);
+      headers.forEach((value, name) => xhr.setRequestHeader(name, value));
+      xhr.upload.addEventListener('progress', (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+      });
+      xhr.addEventListener('load', () => {
+        const payload = parseJson(xhr.responseText);
+        if (xhr.status >= 200 && xhr.status < 300) {
+          resolve(payload);
+          return;
+        }
+        const error = new ApiRequestError(toApiError(xhr.status, xhr.statusText, payload));
+        reportIfUnauthorized(error, headers.has('Authorization'));
+        reject(error);
+      });
+      xhr.addEventListener('error', () => reject(networkError()));
+      xhr.send(body);
+    });
   }
 
   function request<Schema extends z.ZodType>(
@@ -95,6 +142,12 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
 
   return {
     request,
+    upload,
+    /** Fetches a file that needs the session's token, such as an uploaded document. */
+    async download(path: string, options: Pick<RequestOptions, 'signal'> = {}): Promise<Blob> {
+      const response = await fetchResponse(path, options);
+      return response.blob();
+    },
     /** Registers what happens when the server rejects the stored token; returns the unregister call. */
     onUnauthorized(handler: UnauthorizedHandler): () => void {
       unauthorizedHandlers.add(handler);
@@ -123,8 +176,15 @@ function withQuery(path: string, query: Record<string, QueryValue> | undefined):
   return search ? `${path}?${search}` : path;
 }
 
+function networkError(): ApiRequestError {
+  return new ApiRequestError({ statusCode: 0, error: 'Network Error', message: messages.common.tryLater });
+}
+
 async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
+  return parseJson(await response.text());
+}
+
+function parseJson(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -133,13 +193,13 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function toApiError(response: Response, payload: unknown): ApiError {
+function toApiError(status: number, statusText: string, payload: unknown): ApiError {
   const parsed = ApiErrorSchema.safeParse(payload);
   if (parsed.success) return parsed.data;
   const loose = LooseErrorSchema.safeParse(payload);
   return {
-    statusCode: response.status,
-    error: response.statusText || 'Error',
+    statusCode: status,
+    error: statusText || 'Error',
     message: loose.success ? loose.data.message : messages.common.tryLater,
     errorCode: loose.success ? loose.data.errorCode : undefined,
   };

@@ -1,5 +1,6 @@
 import type { UserSession } from '@receta/domain';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { hasWorkspace } from './roles.ts';
 import { accessTokenStore, workspaceStore } from './storage.ts';
 
 export interface SessionContextValue {
@@ -10,6 +11,8 @@ export interface SessionContextValue {
   /** Spec section 2: a user with an empty scope is treated as logged out. */
   isGuest: boolean;
   startSession: (user: UserSession, accessToken: string) => void;
+  /** Replaces the user's data after a change the server confirmed, such as accepting the terms. */
+  updateUser: (user: UserSession) => void;
   endSession: () => void;
 }
 
@@ -21,7 +24,7 @@ export function SessionProvider({
   initialUser = null,
   children,
 }: {
-  /** Set once the accounts feature restores a stored session, and by tests. */
+  /** Set by tests; the app starts as a guest and restores a stored session itself. */
   initialUser?: UserSession | null;
   children: ReactNode;
 }) {
@@ -29,6 +32,7 @@ export function SessionProvider({
 
   const startSession = useCallback((nextUser: UserSession, accessToken: string) => {
     accessTokenStore.set(accessToken);
+    rememberWorkspace(nextUser);
     setUser(nextUser);
   }, []);
 
@@ -40,7 +44,7 @@ export function SessionProvider({
 
   const value = useMemo<SessionContextValue>(() => {
     const scope = user?.scope ?? noScope;
-    return { user, scope, isGuest: scope.length === 0, startSession, endSession };
+    return { user, scope, isGuest: scope.length === 0, startSession, updateUser: setUser, endSession };
   }, [user, startSession, endSession]);
 
   return <SessionContext value={value}>{children}</SessionContext>;
@@ -50,4 +54,16 @@ export function useSession(): SessionContextValue {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession must be used inside <SessionProvider>');
   return session;
+}
+
+/**
+ * Spec section 4: users whose first role works inside a workspace keep the one they chose
+ * last, if they still belong to it, or else their first one.
+ */
+function rememberWorkspace(user: UserSession) {
+  if (!hasWorkspace(user)) return;
+  const remembered = workspaceStore.get();
+  const current = user.workspaces.find((workspace) => workspace.id === remembered) ?? user.workspaces[0];
+  if (current) workspaceStore.set(current.id);
+  else workspaceStore.clear();
 }

@@ -2,6 +2,8 @@ import { storageKeys } from '@receta/domain';
 
 // Per tab, so that a path remembered before login does not leak into another tab's login.
 const redirectKey = 'redirect_after_login';
+// Per tab too: the step between password and code belongs to the tab where the password was typed.
+const authenticityTokenKey = 'authenticity_token';
 
 export const accessTokenStore = {
   get: (): string | null => localStorage.getItem(storageKeys.accessToken),
@@ -20,4 +22,11 @@ export const redirectStore = {
   get: (): string | null => sessionStorage.getItem(redirectKey),
   set: (path: string) => sessionStorage.setItem(redirectKey, path),
   clear: () => sessionStorage.removeItem(redirectKey),
+};
+
+/** The token of login step one, kept until the second factor is sent. */
+export const authenticityTokenStore = {
+  get: (): string | null => sessionStorage.getItem(authenticityTokenKey),
+  set: (token: string) => sessionStorage.setItem(authenticityTokenKey, token),
+  clear: () => sessionStorage.removeItem(authenticityTokenKey),
 };

@@ -47,7 +47,7 @@ export const userRoles = pgTable('user_roles', {
   userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
   roleId: uuid().notNull().references(() => roles.id, { onDelete: 'restrict' }),
   position: integer().notNull(),
-}, (table) => [primaryKey({ columns: [table.userId, table.roleId] })]);
+}, (table) => [primaryKey({ columns: [table.userId, table.roleId] }), index().on(table.roleId)]);
 
 /** The professional record of a doctor's account (registration steps 1 and 3). */
 export const doctors = pgTable('doctors', {

@@ -1,5 +1,5 @@
 import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
+import { files, users } from './accounts.ts';
 
 /**
  * A clinic, or a doctor's own practice ("Consultorio <apellido>"), that patients and
@@ -10,11 +10,13 @@ export const workspaces = pgTable('workspaces', {
   name: text().notNull(),
   /** URL of the avatar image, or null for the default one. */
   avatarUri: text(),
+  /** The stored avatar that `avatarUri` serves; replaced and deleted with the workspace. */
+  avatarFileId: uuid().references(() => files.id, { onDelete: 'set null' }),
   kind: text({ enum: ['clinic', 'personal'] }).notNull(),
   /** The doctor whose personal practice this is; null for a clinic. */
   ownerUserId: uuid().unique().references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+}, (table) => [index().on(table.name), index().on(table.createdAt)]);
 
 export const workspaceMembers = pgTable('workspace_members', {
   workspaceId: uuid().notNull().references(() => workspaces.id, { onDelete: 'cascade' }),

@@ -1,34 +1,77 @@
-import { and, asc, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { doctors, jurisdictions, professions, specialties, users } from '../../db/schema/index.ts';
+import type { RoleReach } from './administrator-reach.ts';
+import { holdsOnlyRolesWithin, isAdministrator } from './administrators.repository.ts';
+import { matchingEveryWord } from './list-search.ts';
 
-// LIKE treats % and _ as wildcards; a search for "a_b" means those characters.
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+export interface PendingUsersQuery {
+  page: number;
+  pageSize: number;
+  q?: string | undefined;
 }
 
 /**
- * Doctors waiting for a moderator. Every word of `search` must appear in the name, last name,
- * email or DNI. Reviewing sets `reviewedAt`, so the queue is the partial index on it.
+ * Doctors waiting for a moderator; every word of `search` must appear in the name, last
+ * name, email or DNI. Reviewing sets `reviewedAt`, so the queue is the partial index on it.
  */
 function awaitingReview(search: string | undefined): SQL | undefined {
-  const words = (search ?? '').split(/\s+/).filter(Boolean).slice(0, 5);
   return and(
     isNull(doctors.reviewedAt),
     eq(users.status, 'pending_approval'),
-    ...words.map((word) => or(
-      ilike(doctors.name, containing(word)),
-      ilike(doctors.lastName, containing(word)),
-      ilike(users.email, containing(word)),
-      ilike(doctors.dni, containing(word)),
-    )),
+    matchingEveryWord(search, [doctors.name, doctors.lastName, users.email, doctors.dni]),
   );
 }
 
-/** One page of the moderation queue, oldest request first, with the names of the chosen lookups. */
-export async function findPendingDoctors(db: Database, query: { page: number; pageSize: number; q?: string }) {
-  const where = awaitingReview(query.q);
-  const items = await db.select({
+/**
+ * Administrators created without authorization, within `reach`; every word of `search` must
+ * appear in the email or the display name.
+ */
+function awaitingAuthorization(db: Database, search: string | undefined, reach: RoleReach): SQL | undefined {
+  return and(
+    eq(users.status, 'pending_approval'),
+    isAdministrator,
+    holdsOnlyRolesWithin(db, reach),
+    matchingEveryWord(search, [users.email, users.displayName]),
+  );
+}
+
+/**
+ * One page of the not-authorized accounts, oldest first: doctors waiting for a moderator and
+ * administrators within `reach` waiting for their authorization. Answers each one's id and kind.
+ */
+export async function findPendingUsersPage(db: Database, query: PendingUsersQuery, reach: RoleReach) {
+  const doctorsWhere = awaitingReview(query.q);
+  const administratorsWhere = awaitingAuthorization(db, query.q, reach);
+  const entries = await db.select({
+    id: users.id,
+    kind: sql<'doctor' | 'administrator'>`'doctor'`.as('kind'),
+    waitingSince: sql<Date>`${doctors.createdAt}`.as('waiting_since'),
+  })
+    .from(doctors)
+    .innerJoin(users, eq(users.id, doctors.userId))
+    .where(doctorsWhere)
+    .unionAll(db.select({
+      id: users.id,
+      kind: sql<'doctor' | 'administrator'>`'administrator'`.as('kind'),
+      waitingSince: sql<Date>`${users.createdAt}`.as('waiting_since'),
+    })
+      .from(users)
+      .where(administratorsWhere))
+    .orderBy(sql`waiting_since`, sql`id`)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [doctorCount] = await db.select({ count: count() })
+    .from(doctors)
+    .innerJoin(users, eq(users.id, doctors.userId))
+    .where(doctorsWhere);
+  const [administratorCount] = await db.select({ count: count() }).from(users).where(administratorsWhere);
+  return { entries, total: (doctorCount?.count ?? 0) + (administratorCount?.count ?? 0) };
+}
+
+/** These doctors with what they entered and the names of the chosen lookups. */
+export function findPendingDoctors(db: Database, userIds: string[]) {
+  return db.select({
     id: users.id,
     email: users.email,
     name: doctors.name,
@@ -52,15 +95,7 @@ export async function findPendingDoctors(db: Database, query: { page: number; pa
     .leftJoin(specialties, eq(specialties.id, doctors.specialtyId))
     .leftJoin(jurisdictions, eq(jurisdictions.code, doctors.jurisdictionCode))
     .leftJoin(professions, eq(professions.code, doctors.professionCode))
-    .where(where)
-    .orderBy(asc(doctors.createdAt), asc(doctors.userId))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [total] = await db.select({ count: count() })
-    .from(doctors)
-    .innerJoin(users, eq(users.id, doctors.userId))
-    .where(where);
-  return { items, total: total?.count ?? 0 };
+    .where(inArray(doctors.userId, userIds));
 }
 
 /** A doctor's account and name, locked for the review that follows. */

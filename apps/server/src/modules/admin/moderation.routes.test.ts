@@ -1,8 +1,10 @@
-import { messages, type PendingDoctorPage } from '@receta/domain';
+import { messages, type Administrator, type PendingUser, type PendingUserPage } from '@receta/domain';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { inviteAdministrator, signedInWithRoles } from '../../../test/factories/administrators.ts';
 import { lastMailTo, registerDoctor, type RegisteredDoctor } from '../../../test/factories/doctors.ts';
-import { authorizationFor, createUser } from '../../../test/factories/users.ts';
+import { authorizationFor, createUser, superadminId } from '../../../test/factories/users.ts';
+import { testAdmin } from '../../../test/fixtures.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { auditEvents, doctors, roles, users } from '../../db/schema/index.ts';
 
@@ -26,6 +28,10 @@ beforeAll(async () => {
   ];
   for (const person of people) queue.push(await registerDoctor(test.app, person));
 });
+
+function lastNameOf(item: PendingUser): string | undefined {
+  return item.kind === 'doctor' ? item.lastName : undefined;
+}
 
 async function list(query: string, headers = moderator) {
   return test.app.inject({ url: `/api/users/not-authorized${query}`, headers });
@@ -54,12 +60,13 @@ describe('GET /api/users/not-authorized', () => {
   it('lists pending doctors oldest first, a page at a time, with their data and documents', async () => {
     const first = await list('?page=1&pageSize=2');
     expect(first.statusCode).toBe(200);
-    const page = first.json<PendingDoctorPage>();
+    const page = first.json<PendingUserPage>();
     expect(page).toMatchObject({ total: 5, page: 1, pageSize: 2 });
-    expect(page.items.map((item) => item.lastName)).toEqual(['Fernández', 'Gómez']);
+    expect(page.items.map(lastNameOf)).toEqual(['Fernández', 'Gómez']);
     const [lucia] = page.items;
     const registered = queue[0]?.registration;
     expect(lucia).toMatchObject({
+      kind: 'doctor',
       id: queue[0]?.id, email: queue[0]?.email, name: 'Lucía', lastName: 'Fernández', birthDate: '1980-05-17',
       dni: registered?.dni, cuit: registered?.cuit, phoneNumber: '1145678901', address: 'Av. Corrientes 1234',
       apartment: '5B', district: 'Balvanera', province: 'CABA', specialty: 'Clínica Médica',
@@ -68,20 +75,20 @@ describe('GET /api/users/not-authorized', () => {
     });
     expect(new Date(lucia?.createdAt ?? '').getTime()).toBeGreaterThan(Date.now() - 60 * 60_000);
 
-    const third = (await list('?page=3&pageSize=2')).json<PendingDoctorPage>();
-    expect(third.items.map((item) => item.lastName)).toEqual(['Ruiz_Díaz']);
+    const third = (await list('?page=3&pageSize=2')).json<PendingUserPage>();
+    expect(third.items.map(lastNameOf)).toEqual(['Ruiz_Díaz']);
   });
 
   it('searches every word in the name, last name, email and DNI', async () => {
-    const search = async (q: string) => (await list(`?q=${encodeURIComponent(q)}`)).json<PendingDoctorPage>()
-      .items.map((item) => item.lastName);
+    const search = async (q: string) => (await list(`?q=${encodeURIComponent(q)}`)).json<PendingUserPage>()
+      .items.map(lastNameOf);
     expect(await search('gómez')).toEqual(['Gómez', 'Gómez Rey']);
     expect(await search('sofía gómez')).toEqual(['Gómez Rey']);
     expect(await search(queue[3]?.registration.dni ?? '')).toEqual(['Pérez']);
     expect(await search(queue[0]?.email.slice(0, 14) ?? '')).toEqual(['Fernández']);
     expect(await search('_')).toEqual(['Ruiz_Díaz']);
     expect(await search('%')).toEqual([]);
-    const total = (await list('?q=gómez&pageSize=1')).json<PendingDoctorPage>().total;
+    const total = (await list('?q=gómez&pageSize=1')).json<PendingUserPage>().total;
     expect(total).toBe(2);
   });
 
@@ -116,7 +123,7 @@ describe('POST /api/users/{id}/authorize', () => {
       .where(and(eq(auditEvents.subjectId, doctor.id), eq(auditEvents.action, 'doctor.authorized')));
     expect(audit).toMatchObject([{ actorUserId: moderatorId }]);
 
-    const pending = (await list('?pageSize=100')).json<PendingDoctorPage>();
+    const pending = (await list('?pageSize=100')).json<PendingUserPage>();
     expect(pending.items.map((item) => item.id)).not.toContain(doctor.id);
   });
 
@@ -167,5 +174,80 @@ describe('POST /api/users/{id}/reject', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message, fields: [{ field: 'body.reason', message }] });
     expect((await statusOf(doctor.id))?.status).toBe('pending_approval');
+  });
+});
+
+describe('administrators not yet authorized', () => {
+  let superadmin: Record<string, string>;
+  let fdsAdmin: Record<string, string>;
+  let pharmacy: Administrator;
+  let owner: Administrator;
+
+  beforeAll(async () => {
+    superadmin = await authorizationFor(test.app, await superadminId(test.app, testAdmin.email));
+    fdsAdmin = (await signedInWithRoles(test.app, ['fds.admin'])).headers;
+    pharmacy = (await inviteAdministrator(test.app, superadmin, {
+      email: 'farmacia.pendiente@moderacion.test', displayName: 'Farmacia Pendiente', roles: ['pharmacy'], authorized: false,
+    })).administrator;
+    owner = (await inviteAdministrator(test.app, superadmin, {
+      email: 'organizacion.pendiente@moderacion.test', roles: ['antigens.owner', 'antigens.employee'], authorized: false,
+    })).administrator;
+  });
+
+  async function idsListed(query: string, headers: Record<string, string>) {
+    return (await list(query, headers)).json<PendingUserPage>().items.map((item) => item.id);
+  }
+
+  it('are listed after the doctors who registered before them, with their roles', async () => {
+    const page = (await list('?pageSize=100', superadmin)).json<PendingUserPage>();
+    expect(page.total).toBe(page.items.length);
+    expect(page.items.slice(-2)).toEqual([
+      {
+        kind: 'administrator', id: pharmacy.id, email: pharmacy.email, displayName: 'Farmacia Pendiente',
+        roles: ['pharmacy'], createdAt: pharmacy.createdAt,
+      },
+      {
+        kind: 'administrator', id: owner.id, email: owner.email, displayName: 'organizacion.pendiente',
+        roles: ['antigens.owner', 'antigens.employee'], createdAt: owner.createdAt,
+      },
+    ]);
+    expect(page.items.slice(0, -2).every((item) => item.kind === 'doctor')).toBe(true);
+  });
+
+  it('are found by every word of their email and display name', async () => {
+    expect(await idsListed('?q=farmacia%20pendiente', superadmin)).toEqual([pharmacy.id]);
+    expect(await idsListed('?q=organizacion.pendiente@', superadmin)).toEqual([owner.id]);
+  });
+
+  it('are shown to a moderator only when the moderator may authorize them', async () => {
+    expect(await idsListed('?q=pendiente', fdsAdmin)).toEqual([pharmacy.id]);
+    expect(await idsListed('?q=pendiente', moderator)).toEqual([]);
+    const federation = (await signedInWithRoles(test.app, ['femecon.admin'])).headers;
+    expect(await idsListed('?q=pendiente', federation)).toEqual([]);
+  });
+
+  it('are refused to a moderator out of reach, and cannot be rejected like a doctor', async () => {
+    const refused = await authorize(owner.id, fdsAdmin);
+    expect(refused.json()).toMatchObject({ statusCode: 403, message: messages.administrators.administratorOutOfReach });
+    expect((await reject(owner.id, { reason: 'No corresponde' }, superadmin)).statusCode).toBe(404);
+    const [account] = await test.app.db.select({ status: users.status }).from(users).where(eq(users.id, owner.id));
+    expect(account?.status).toBe('pending_approval');
+  });
+
+  it('are authorized from the page, told by mail, and leave the list', async () => {
+    const response = await authorize(pharmacy.id, fdsAdmin);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: messages.administrators.authorized });
+    const [account] = await test.app.db.select({ status: users.status }).from(users).where(eq(users.id, pharmacy.id));
+    expect(account?.status).toBe('active');
+    const mail = await lastMailTo(test.app, pharmacy.email);
+    expect(mail.subject).toBe('Receta Digital: su cuenta fue autorizada');
+    expect(mail.text).toContain('Hola, Farmacia Pendiente:');
+    expect(await test.app.db.$count(auditEvents,
+      and(eq(auditEvents.subjectId, pharmacy.id), eq(auditEvents.action, 'administrator.authorized')))).toBe(1);
+    expect(await idsListed('?q=pendiente', superadmin)).toEqual([owner.id]);
+
+    const again = await authorize(pharmacy.id, fdsAdmin);
+    expect(again.json()).toMatchObject({ statusCode: 409, message: messages.moderation.notPending });
   });
 });

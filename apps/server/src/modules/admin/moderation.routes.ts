@@ -1,45 +1,53 @@
 import {
-  MessageAnswerSchema, messages, PendingDoctorPageSchema, PendingDoctorsQuerySchema, RejectDoctorSchema,
+  MessageAnswerSchema, messages, PendingUserPageSchema, PendingUsersQuerySchema, RejectDoctorSchema,
 } from '@receta/domain';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../platform/auth/access-control.ts';
-import { auditActorOf } from '../../platform/audit.ts';
-import { authorizeDoctor, listPendingDoctors, rejectDoctor, type Moderator } from './moderation.service.ts';
+import { actingAdministratorOf } from './acting-administrator.ts';
+import { administratorsRoutes } from './administrators.routes.ts';
+import { invitationRoutes } from './invitation.routes.ts';
+import { authorizeUser, listPendingUsers, rejectDoctor } from './moderation.service.ts';
 import { outboxRoutes } from './outbox.routes.ts';
+import { rolesRoutes } from './roles.routes.ts';
 
 const UserParamsSchema = z.object({ id: z.uuid(messages.common.notFound) });
 
-function moderatorOf(request: FastifyRequest): Moderator {
-  return { ...auditActorOf(request), actorUserId: currentUser(request).id };
-}
+const authorizedMessages = {
+  doctor: messages.moderation.authorized,
+  administrator: messages.administrators.authorized,
+} as const;
 
-/** The moderators' queue of doctors waiting for approval (spec section 1), and the mail outbox. */
+/**
+ * The moderators' queue of accounts not yet authorized (spec section 1), the mail outbox,
+ * and the administration of roles and administrators with the invitation they are sent.
+ */
 export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(outboxRoutes);
+  await app.register(rolesRoutes);
+  await app.register(administratorsRoutes);
+  await app.register(invitationRoutes);
 
   app.get('/users/not-authorized', {
     config: { access: ['index.not.authorized.user'] },
     schema: {
       tags: ['moderación'],
-      summary: 'Profesionales pendientes de aprobación, el más antiguo primero',
-      querystring: PendingDoctorsQuerySchema,
-      response: { 200: PendingDoctorPageSchema },
+      summary: 'Profesionales pendientes de aprobación y administradores sin autorizar, el más antiguo primero',
+      querystring: PendingUsersQuerySchema,
+      response: { 200: PendingUserPageSchema },
     },
-  }, async (request) => listPendingDoctors(app.db, request.query));
+  }, async (request) => listPendingUsers(app.db, request.query, actingAdministratorOf(request)));
 
   app.post('/users/:id/authorize', {
     config: { access: ['index.not.authorized.user'] },
     schema: {
       tags: ['moderación'],
-      summary: 'Aprueba a un profesional y le envía el enlace para establecer su PIN',
+      summary: 'Aprueba a un profesional y le envía el enlace para establecer su PIN, o autoriza a un administrador',
       params: UserParamsSchema,
       response: { 200: MessageAnswerSchema },
     },
   }, async (request) => {
-    await authorizeDoctor(app.db, request.params.id, moderatorOf(request), app.config.publicUrl);
-    return { message: messages.moderation.authorized };
+    const kind = await authorizeUser(app.db, request.params.id, actingAdministratorOf(request), app.config.publicUrl);
+    return { message: authorizedMessages[kind] };
   });
 
   app.post('/users/:id/reject', {
@@ -52,7 +60,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: MessageAnswerSchema },
     },
   }, async (request) => {
-    await rejectDoctor(app.db, request.params.id, request.body.reason, moderatorOf(request));
+    await rejectDoctor(app.db, request.params.id, request.body.reason, actingAdministratorOf(request));
     return { message: messages.moderation.rejected };
   });
 };

@@ -1,31 +1,61 @@
-import { attachmentFields, messages, type PendingDoctor, type PendingDoctorPage } from '@receta/domain';
+import { attachmentFields, messages, type PendingDoctor, type PendingUser, type PendingUserPage } from '@receta/domain';
 import type { Database } from '../../db/client.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { fileLocation, findAttachedFiles } from '../../platform/files/file-store.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { hasDoctorProfile } from '../auth/auth.repository.ts';
 import { mailAccountConfirmation } from '../registration/confirmation.service.ts';
 import { registrationRejectedMail } from '../registration/doctor-mails.ts';
-import { findPendingDoctors, lockDoctorForReview, recordReview } from './moderation.repository.ts';
+import type { ActingAdministrator } from './acting-administrator.ts';
+import { reachOf } from './administrator-reach.ts';
+import { findAdministrators } from './administrators.repository.ts';
+import { authorizePendingAdministrator } from './administrators.service.ts';
+import {
+  findPendingDoctors, findPendingUsersPage, lockDoctorForReview, recordReview, type PendingUsersQuery,
+} from './moderation.repository.ts';
+import { openPersonalWorkspace } from './workspaces.service.ts';
 
 /** A moderator acting in a request: who they are and from which page. */
 export type Moderator = AuditActor & { actorUserId: string };
 
-/** A page of the doctors waiting for a moderator, each with the locations of their four documents. */
-export async function listPendingDoctors(
-  db: Database, query: { page: number; pageSize: number; q?: string | undefined },
-): Promise<PendingDoctorPage> {
-  const { items, total } = await findPendingDoctors(db, query);
-  const locations = new Map((await findAttachedFiles(db, items.map((item) => item.id)))
+/** These doctors as the moderation page shows them, with the locations of their four documents. */
+async function describePendingDoctors(db: Database, userIds: string[]): Promise<PendingDoctor[]> {
+  const rows = await findPendingDoctors(db, userIds);
+  const locations = new Map((await findAttachedFiles(db, userIds))
     .map((file) => [`${file.ownerUserId}/${file.field}`, fileLocation(file.id)]));
   const documentsOf = (userId: string) => Object.fromEntries(attachmentFields
     .map((field) => [field, locations.get(`${userId}/${field}`) ?? null])) as PendingDoctor['attachments'];
+  return rows.map((row) => ({
+    ...row,
+    kind: 'doctor',
+    createdAt: row.createdAt.toISOString(),
+    attachments: documentsOf(row.id),
+  }));
+}
+
+/**
+ * A page of the not-authorized accounts, oldest first: the doctors waiting for a moderator,
+ * and the administrators waiting for their authorization whom the moderator may authorize.
+ */
+export async function listPendingUsers(
+  db: Database, query: PendingUsersQuery, moderator: ActingAdministrator,
+): Promise<PendingUserPage> {
+  const { entries, total } = await findPendingUsersPage(db, query, reachOf(moderator, 'edit'));
+  const idsOf = (kind: PendingUser['kind']) => entries.filter((entry) => entry.kind === kind).map((entry) => entry.id);
+  const described = new Map<string, PendingUser>([
+    ...(await describePendingDoctors(db, idsOf('doctor'))).map((doctor) => [doctor.id, doctor] as const),
+    ...(await findAdministrators(db, idsOf('administrator'))).map((administrator) => [administrator.id, {
+      kind: 'administrator',
+      id: administrator.id,
+      email: administrator.email,
+      displayName: administrator.displayName,
+      roles: administrator.roles,
+      createdAt: administrator.createdAt.toISOString(),
+    }] as const),
+  ]);
   return {
-    items: items.map((item) => ({
-      ...item,
-      createdAt: item.createdAt.toISOString(),
-      attachments: documentsOf(item.id),
-    })),
+    items: entries.flatMap((entry) => described.get(entry.id) ?? []),
     total,
     page: query.page,
     pageSize: query.pageSize,
@@ -41,8 +71,8 @@ async function lockPendingDoctor(db: Database, userId: string) {
 }
 
 /**
- * Approves a doctor: the account becomes active and the doctor is mailed the link to set the
- * signing PIN, all in one transaction.
+ * Approves a doctor: the account becomes active, the doctor gets their personal workspace
+ * ("Consultorio <apellido>") and is mailed the link to set the signing PIN, all in one transaction.
  */
 export async function authorizeDoctor(
   db: Database, userId: string, moderator: Moderator, publicUrl: string, now = new Date(),
@@ -50,9 +80,22 @@ export async function authorizeDoctor(
   await db.transaction(async (tx) => {
     const doctor = await lockPendingDoctor(tx, userId);
     await recordReview(tx, userId, { status: 'active', reviewedBy: moderator.actorUserId, at: now });
+    await openPersonalWorkspace(tx, userId, moderator);
     await mailAccountConfirmation(tx, doctor, publicUrl);
     await recordAudit(tx, moderator, { action: 'doctor.authorized', subjectType: 'user', subjectId: userId });
   });
+}
+
+/** Authorizes an account of the not-authorized page, a doctor or an administrator; answers which it was. */
+export async function authorizeUser(
+  db: Database, userId: string, moderator: ActingAdministrator, publicUrl: string,
+): Promise<PendingUser['kind']> {
+  if (await hasDoctorProfile(db, userId)) {
+    await authorizeDoctor(db, userId, moderator, publicUrl);
+    return 'doctor';
+  }
+  if (await authorizePendingAdministrator(db, moderator, userId, publicUrl)) return 'administrator';
+  throw AppError.notFound();
 }
 
 /** Turns a doctor's request down and mails them the moderator's reason, in one transaction. */

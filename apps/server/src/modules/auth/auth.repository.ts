@@ -2,6 +2,7 @@ import type { Workspace } from '@receta/domain';
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { doctors, roles, sessions, userRoles, users } from '../../db/schema/index.ts';
+import { findWorkspacesOfMember } from '../admin/workspaces.repository.ts';
 
 /** What the login steps need to know of an account. */
 const loginColumns = {
@@ -99,12 +100,10 @@ export function findRolesOfUser(db: Database, userId: string) {
     .orderBy(asc(userRoles.position));
 }
 
-/**
- * The workspaces (clinics) the user belongs to. None yet: the workspaces issue fills this in,
- * and the session answer picks it up from here.
- */
-export async function findWorkspacesOfUser(_db: Database, _userId: string): Promise<Workspace[]> {
-  return [];
+/** The workspaces the user belongs to, as the session shows them: their personal practice first, then by name. */
+export async function findWorkspacesOfUser(db: Database, userId: string): Promise<Workspace[]> {
+  const rows = await findWorkspacesOfMember(db, userId);
+  return rows.map(({ id, name, avatarUri }) => ({ id, name, avatarUri }));
 }
 
 export async function updateTermsAcceptance(db: Database, userId: string, acceptedAt: Date): Promise<void> {

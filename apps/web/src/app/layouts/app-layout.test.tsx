@@ -4,16 +4,19 @@ import { describe, expect, it } from 'vitest';
 import { makeUser, renderRoutes } from '../../test/render.tsx';
 import { routes } from '../router.tsx';
 
+// The root is for signed-in users now; a guest still sees the shell on an open page such as not-found.
+const openPage = '/no-existe';
+
 describe('app layout', () => {
   it('shows the current year and the provider in the footer', async () => {
-    renderRoutes(routes);
+    renderRoutes(routes, { path: openPage });
 
     const footer = await screen.findByRole('contentinfo');
     expect(within(footer).getByText(`© ${new Date().getFullYear()} ${product.provider}`)).toBeDefined();
   });
 
   it('opens the legal pages from the navbar in a new tab', async () => {
-    renderRoutes(routes);
+    renderRoutes(routes, { path: openPage });
 
     const terms = await screen.findAllByRole('link', { name: /^Términos y condiciones/, hidden: true });
     const privacy = screen.getAllByRole('link', { name: /^Política de privacidad/, hidden: true });
@@ -28,7 +31,7 @@ describe('app layout', () => {
   });
 
   it('offers a guest the login and register links', async () => {
-    renderRoutes(routes);
+    renderRoutes(routes, { path: openPage });
 
     expect((await screen.findByRole('link', { name: 'Ingresar' })).getAttribute('href')).toBe('/login');
     expect(screen.getByRole('link', { name: 'Registrarse' }).getAttribute('href')).toBe('/register');

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import { useState } from 'react';
+import { TermsGate } from '../../features/auth/terms-gate.tsx';
 import { Footer } from '../footer.tsx';
 import { Navbar } from '../navbar.tsx';
 import { RouteGuard } from '../route-guard.tsx';
@@ -17,7 +18,9 @@ export function AppLayout() {
       <Box sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: 0 }}>
         <Toolbar onMenuClick={() => setIsNavbarOpen(true)} />
         <Box component="main" id="main-content" tabIndex={-1} sx={{ flexGrow: 1, p: { xs: 2, sm: 3 }, outline: 'none' }}>
-          <RouteGuard />
+          <TermsGate>
+            <RouteGuard />
+          </TermsGate>
         </Box>
         <Footer />
       </Box>

@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { VisuallyHidden } from '../components/visually-hidden.tsx';
+import { VisuallyHidden } from './visually-hidden.tsx';
 import { paths } from '../config/paths.ts';
 
 /** Spec section 2: the legal pages open in a new tab, so that the user keeps their place. */

@@ -1,0 +1,18 @@
+import type { FastifyRequest } from 'fastify';
+import { auditActorOf, type AuditActor } from '../../platform/audit.ts';
+import { currentUser } from '../../platform/auth/access-control.ts';
+
+/**
+ * A signed-in user managing roles or accounts: who they are, from which page, and what they
+ * hold, because what they may grant is bounded by it.
+ */
+export type ActingAdministrator = AuditActor & {
+  actorUserId: string;
+  roles: readonly string[];
+  scope: readonly string[];
+};
+
+export function actingAdministratorOf(request: FastifyRequest): ActingAdministrator {
+  const user = currentUser(request);
+  return { ...auditActorOf(request), actorUserId: user.id, roles: user.roles, scope: user.scope };
+}

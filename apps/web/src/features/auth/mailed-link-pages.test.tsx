@@ -1,0 +1,148 @@
+import { screen } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { routes } from '../../app/router.tsx';
+import { errorResponse, stubApi } from '../../test/fake-api.ts';
+import { makeUser, renderRoutes } from '../../test/render.tsx';
+
+function input(label: RegExp) {
+  return screen.getByLabelText(label, { selector: 'input' });
+}
+
+async function typePins(user: UserEvent, pin: string, confirmation: string) {
+  await user.type(await screen.findByLabelText(/^PIN/, { selector: 'input' }), pin);
+  await user.type(input(/^Confirmar PIN/), confirmation);
+  await user.tab();
+}
+
+describe('account confirmation page', () => {
+  it('shows the spec\'s PIN messages and enables confirming only for a valid PIN', async () => {
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/confirmation/token-1' });
+    const confirm = await screen.findByRole('button', { name: 'Confirmar' });
+
+    await user.click(await screen.findByLabelText(/^PIN/, { selector: 'input' }));
+    await user.tab();
+    expect(await screen.findByText('El campo es requerido')).toBeDefined();
+
+    await user.type(input(/^PIN/), '12a3');
+    expect(input(/^PIN/)).toHaveProperty('value', '123');
+    await user.tab();
+    expect(await screen.findByText('El PIN debe tener 4 números')).toBeDefined();
+
+    await user.type(input(/^PIN/), '4');
+    await user.type(input(/^Confirmar PIN/), '4321');
+    await user.tab();
+    expect(await screen.findByText('El PIN no coincide.')).toBeDefined();
+    expect(confirm).toHaveProperty('disabled', true);
+
+    await user.clear(input(/^Confirmar PIN/));
+    await user.type(input(/^Confirmar PIN/), '1234');
+    expect(confirm).toHaveProperty('disabled', false);
+    expect(input(/^PIN/).getAttribute('type')).toBe('password');
+  });
+
+  it('sets the PIN with the mailed token and goes to the login page', async () => {
+    const requests = stubApi({ 'PUT /api/auth/confirmation/doctors/*': () => ({ message: 'ok' }) });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { path: '/confirmation/token-1' });
+
+    await typePins(user, '4821', '4821');
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+
+    expect(await screen.findByText('Sus credenciales fueron establecidas. Ya puede iniciar sesión.')).toBeDefined();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(requests[0]?.path).toBe('/api/auth/confirmation/doctors/token-1');
+    expect(requests[0]?.body).toEqual({ PIN: '4821' });
+  });
+
+  it.each([
+    ['Already used PIN', 'El PIN ya fue utilizado. Debe generar uno nuevo.'],
+    ['El enlace expiró o ya fue utilizado. Solicite uno nuevo.', 'El tiempo para establecer sus credenciales ha expirado.'],
+  ])('answers the server\'s "%s" with "%s"', async (serverMessage, shown) => {
+    stubApi({ 'PUT /api/auth/confirmation/doctors/*': () => errorResponse(400, serverMessage) });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { path: '/confirmation/token-1' });
+
+    await typePins(user, '4821', '4821');
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+
+    expect(await screen.findByText(shown)).toBeDefined();
+    expect(router.state.location.pathname).toBe('/confirmation/token-1');
+  });
+});
+
+describe('PIN recovery page', () => {
+  const doctor = makeUser({ scope: ['sign.prescription', 'owner.prescription'], termsAndConditions: '2026-01-01T00:00:00Z' });
+
+  it('needs the permission to sign prescriptions', async () => {
+    const { router } = renderRoutes(routes, { path: '/pin-recovery/token-2' });
+
+    expect(await screen.findByRole('heading', { name: 'Ingresar' })).toBeDefined();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('sets the new PIN and goes home with the spec\'s message', async () => {
+    const requests = stubApi({ 'POST /api/auth/pin-recovery/*': () => ({ message: 'Su PIN fue actualizado.' }) });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { path: '/pin-recovery/token-2', user: doctor });
+
+    await typePins(user, '9753', '9753');
+    await user.click(screen.getByRole('button', { name: 'Guardar el PIN' }));
+
+    expect(await screen.findByText('Su PIN fue actualizado.')).toBeDefined();
+    expect(router.state.location.pathname).toBe('/');
+    expect(requests[0]?.body).toEqual({ PIN: '9753' });
+  });
+
+  it('shows the fallback message when the server gives none', async () => {
+    stubApi({ 'POST /api/auth/pin-recovery/*': () => new Response('', { status: 502 }) });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/pin-recovery/token-2', user: doctor });
+
+    await typePins(user, '9753', '9753');
+    await user.click(screen.getByRole('button', { name: 'Guardar el PIN' }));
+
+    expect(await screen.findByText('Ha ocurrido un problema, por favor inténtelo más tarde.')).toBeDefined();
+  });
+});
+
+describe('password recovery page', () => {
+  it('shows the spec\'s messages and saves the new password, then goes to the login page', async () => {
+    const requests = stubApi({ 'POST /api/auth/password-recovery/*': () => ({ message: 'Su contraseña fue actualizada. Ya puede ingresar.' }) });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { path: '/password-recovery/token-3' });
+    const save = await screen.findByRole('button', { name: 'Guardar la contraseña' });
+
+    await user.type(input(/^Contraseña nueva/), 'corta');
+    await user.type(input(/^Confirmar la contraseña/), 'otra');
+    await user.tab();
+    expect(await screen.findByText('Debe contener más de 8 caracteres')).toBeDefined();
+    await user.clear(input(/^Contraseña nueva/));
+    await user.type(input(/^Contraseña nueva/), 'Nueva-Clave-2026');
+    await user.tab();
+    expect(await screen.findByText('Las contraseñas no coinciden.')).toBeDefined();
+    expect(save).toHaveProperty('disabled', true);
+
+    await user.clear(input(/^Confirmar la contraseña/));
+    await user.type(input(/^Confirmar la contraseña/), 'Nueva-Clave-2026');
+    await user.click(save);
+
+    expect(await screen.findByText('Su contraseña fue actualizada. Ya puede ingresar.')).toBeDefined();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(requests[0]?.path).toBe('/api/auth/password-recovery/token-3');
+    expect(requests[0]?.body).toEqual({ password: 'Nueva-Clave-2026' });
+  });
+
+  it('shows the server\'s message when the link no longer works', async () => {
+    stubApi({ 'POST /api/auth/password-recovery/*': () => errorResponse(400, 'El enlace expiró o ya fue utilizado. Solicite uno nuevo.') });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/password-recovery/token-3' });
+
+    await user.type(await screen.findByLabelText(/^Contraseña nueva/, { selector: 'input' }), 'Nueva-Clave-2026');
+    await user.type(input(/^Confirmar la contraseña/), 'Nueva-Clave-2026');
+    await user.click(screen.getByRole('button', { name: 'Guardar la contraseña' }));
+
+    expect(await screen.findByText('El enlace expiró o ya fue utilizado. Solicite uno nuevo.')).toBeDefined();
+  });
+});

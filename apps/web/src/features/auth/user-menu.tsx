@@ -1,0 +1,83 @@
+import { limits } from '@receta/domain';
+import AccountCircle from '@mui/icons-material/AccountCircle';
+import Logout from '@mui/icons-material/Logout';
+import Password from '@mui/icons-material/Password';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessageOf } from '../../lib/api-client.ts';
+import { useNotify } from '../../lib/notify.ts';
+import { useSession } from '../../lib/session.tsx';
+import { requestPinRecovery } from './auth-api.ts';
+import { useLogout } from './use-logout.ts';
+
+/** Spec section 2: the display name is cut to 18 characters and ends with an ellipsis. */
+function shortDisplayName(name: string): string {
+  const max = limits.displayNameMaxLength;
+  return name.length > max ? `${name.slice(0, max)}…` : name;
+}
+
+/** The signed-in user's menu in the top bar. */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const logout = useLogout();
+  const { user, scope } = useSession();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  if (!user) return null;
+
+  async function requestNewPin() {
+    setAnchor(null);
+    try {
+      notify({ message: await requestPinRecovery(), variant: 'success' });
+    } catch (error) {
+      notify({ message: errorMessageOf(error), variant: 'error' });
+    }
+  }
+
+  return (
+    <>
+      <Button
+        onClick={(event) => setAnchor(event.currentTarget)}
+        startIcon={<AccountCircle />}
+        aria-haspopup="menu"
+        aria-expanded={anchor !== null}
+        aria-controls={anchor ? menuId : undefined}
+        aria-label={t('userMenu.open', { name: user.displayName })}
+        color="inherit"
+        sx={{ maxWidth: { xs: 180, sm: 'none' }, whiteSpace: 'nowrap', minWidth: 0 }}
+      >
+        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          {shortDisplayName(user.displayName)}
+        </Box>
+      </Button>
+      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {scope.includes('sign.prescription') && (
+          <MenuItem onClick={() => void requestNewPin()}>
+            <ListItemIcon>
+              <Password fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('userMenu.newPin')}</ListItemText>
+          </MenuItem>
+        )}
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            void logout();
+          }}
+        >
+          <ListItemIcon>
+            <Logout fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('userMenu.logout')}</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,159 @@
+import { limits, messages, type AttachmentField } from '@receta/domain';
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Lock from '@mui/icons-material/LockOutlined';
+import UploadFile from '@mui/icons-material/UploadFile';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../i18n/translate-message.ts';
+import { ApiRequestError } from '../../lib/api-client.ts';
+import { uploadAttachment } from './registration-api.ts';
+
+/** What the picker offers first (spec section 5); the check below is what decides. */
+const pickerAccept = 'application/pdf,image/png,image/jpeg';
+
+type SlotState = 'idle' | 'uploading' | 'done' | 'disabled';
+
+export interface UploadedDocument {
+  location: string;
+  fileName: string;
+}
+
+/**
+ * One of the four documents of step 3. It is disabled until the previous one is uploaded
+ * (spec section 4), shows 'Subiendo archivo' with the progress while it uploads, and once done
+ * shows the file's name with a button that clears it.
+ */
+export function DocumentUploadSlot({
+  field,
+  label,
+  document,
+  isLocked,
+  onUploaded,
+  onCleared,
+}: {
+  field: AttachmentField;
+  label: string;
+  document: UploadedDocument | null;
+  isLocked: boolean;
+  onUploaded: (document: UploadedDocument) => void;
+  onCleared: () => void;
+}) {
+  const { t } = useTranslation();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const labelId = useId();
+  const state: SlotState = document ? 'done' : progress !== null ? 'uploading' : isLocked ? 'disabled' : 'idle';
+
+  async function upload(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    // The same file may be chosen again after a failure.
+    event.target.value = '';
+    if (!file) return;
+    const refusal = refusalOf(file);
+    setFailure(refusal);
+    if (refusal) return;
+    setProgress(0);
+    try {
+      const location = await uploadAttachment(field, file, setProgress);
+      onUploaded({ location, fileName: file.name });
+    } catch (error) {
+      setFailure(uploadFailureOf(error));
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return (
+    <Box
+      role="group"
+      aria-labelledby={labelId}
+      data-state={state}
+      sx={{
+        border: 1,
+        borderColor: failure ? 'error.main' : 'divider',
+        borderRadius: 2,
+        p: 2,
+        bgcolor: state === 'disabled' ? 'action.hover' : 'background.paper',
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+        <SlotIcon state={state} />
+        <Box sx={{ flex: '1 1 160px', minWidth: 0 }}>
+          <Typography id={labelId} sx={{ fontWeight: 500 }} color={state === 'disabled' ? 'text.secondary' : 'text.primary'}>
+            {label}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {state === 'done' && document ? document.fileName : t(`registration.documents.state.${state}`)}
+          </Typography>
+        </Box>
+        {state === 'done'
+          ? (
+              <IconButton onClick={onCleared} aria-label={t('registration.documents.remove', { document: label })}>
+                <DeleteOutlined />
+              </IconButton>
+            )
+          : (
+              <Button
+                variant="outlined"
+                startIcon={<UploadFile />}
+                disabled={state !== 'idle'}
+                onClick={() => inputRef.current?.click()}
+                aria-describedby={labelId}
+              >
+                {t('registration.documents.choose')}
+              </Button>
+            )}
+        <input
+          ref={inputRef}
+          type="file"
+          name={field}
+          accept={pickerAccept}
+          hidden
+          disabled={state !== 'idle'}
+          onChange={(event) => void upload(event)}
+        />
+      </Box>
+      {state === 'uploading' && (
+        <LinearProgress
+          variant="determinate"
+          value={Math.round((progress ?? 0) * 100)}
+          aria-label={t('registration.documents.progress', { document: label })}
+          sx={{ mt: 1.5 }}
+        />
+      )}
+      {failure && (
+        <Typography role="alert" variant="body2" color="error" sx={{ mt: 1 }}>
+          {translateMessage(t, failure)}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+function SlotIcon({ state }: { state: SlotState }) {
+  if (state === 'done') return <CheckCircle color="success" aria-hidden />;
+  if (state === 'disabled') return <Lock color="disabled" aria-hidden />;
+  return <UploadFile color="primary" aria-hidden />;
+}
+
+/** Spec section 5: the extension and size are checked before anything is sent. */
+function refusalOf(file: File): string | null {
+  const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
+  if (!(limits.uploadExtensions as readonly string[]).includes(extension)) return messages.upload.invalidExtension;
+  if (file.size > limits.uploadMaxBytes) return messages.upload.tooLarge;
+  return null;
+}
+
+function uploadFailureOf(error: unknown): string {
+  if (!(error instanceof ApiRequestError)) return messages.upload.uploadFail;
+  if (error.errorCode === 'invalidExtension') return messages.upload.invalidExtension;
+  if (error.errorCode === 'fileTooLarge') return messages.upload.tooLarge;
+  return messages.upload.uploadFail;
+}

@@ -1,0 +1,147 @@
+import { attachmentFields, messages, type AttachmentField } from '@receta/domain';
+import OpenInNew from '@mui/icons-material/OpenInNew';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useFormState, useWatch, type Control } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { FormAutocomplete } from '../../components/form-autocomplete.tsx';
+import { FormCheckbox } from '../../components/form-checkbox.tsx';
+import { FormTextField } from '../../components/form-field.tsx';
+import { VisuallyHidden, visuallyHiddenSx } from '../../components/visually-hidden.tsx';
+import { paths } from '../../config/paths.ts';
+import { translateMessage } from '../../i18n/translate-message.ts';
+import { DocumentUploadSlot, type UploadedDocument } from './document-upload-slot.tsx';
+import { useJurisdictions, useProfessions, useSpecialties } from './registration-api.ts';
+import type { RegistrationForm } from './registration-form.ts';
+
+export type DocumentNames = Partial<Record<AttachmentField, string>>;
+
+/** Step 3: professional data, the four documents in order, and the legal acceptance. */
+export function ProfessionalStep({
+  control,
+  documentNames,
+  onDocumentUploaded,
+  onDocumentCleared,
+}: {
+  control: Control<RegistrationForm>;
+  documentNames: DocumentNames;
+  onDocumentUploaded: (field: AttachmentField, document: UploadedDocument) => void;
+  onDocumentCleared: (field: AttachmentField) => void;
+}) {
+  const { t } = useTranslation();
+  const specialties = useSpecialties();
+  const jurisdictions = useJurisdictions();
+  const professions = useProfessions();
+  const locations = useWatch({ control, name: attachmentFields });
+  const professionOptions = (professions.data ?? []).map(({ code, label }) => ({ value: code, label }));
+  const specialtyOptions = (specialties.data ?? []).map(({ id, name }) => ({ value: String(id), label: name }));
+  const jurisdictionOptions = (jurisdictions.data ?? []).map(({ code, name }) => ({ value: code, label: name }));
+  const { errors } = useFormState({ control });
+  const isMissingDocuments = attachmentFields.some((field) => errors[field] !== undefined);
+  const isMissingAcceptance = errors.termsAndCondition !== undefined || errors.privacyPolicy !== undefined;
+
+  return (
+    <Stack spacing={4}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2.5 }}>
+        <FormAutocomplete
+          control={control}
+          name="professionCode"
+          label={t('registration.fields.profession')}
+          options={professionOptions}
+          isLoading={professions.isPending}
+          required
+        />
+        <FormAutocomplete
+          control={control}
+          name="specialtyId"
+          label={t('registration.fields.specialty')}
+          options={specialtyOptions}
+          isLoading={specialties.isPending}
+          required
+        />
+        <FormAutocomplete
+          control={control}
+          name="jurisdictionCode"
+          label={t('registration.fields.jurisdiction')}
+          options={jurisdictionOptions}
+          isLoading={jurisdictions.isPending}
+          required
+        />
+        <FormTextField control={control} name="doctorEnrollment" label={t('registration.fields.doctorEnrollment')} digitsOnly required />
+      </Box>
+
+      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+        <Typography component="legend" variant="h2" sx={{ mb: 0.5, p: 0 }}>
+          {t('registration.documents.title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {t('registration.documents.hint')}
+        </Typography>
+        <Stack spacing={1.5}>
+          {attachmentFields.map((field, index) => {
+            const location = locations[index];
+            const isLocked = locations.slice(0, index).some((previous) => !previous);
+            return (
+              <DocumentUploadSlot
+                key={field}
+                field={field}
+                label={t(`attachments.${field}`)}
+                document={location ? { location, fileName: documentNames[field] ?? location } : null}
+                isLocked={isLocked}
+                onUploaded={(document) => onDocumentUploaded(field, document)}
+                onCleared={() => onDocumentCleared(field)}
+              />
+            );
+          })}
+        </Stack>
+        {isMissingDocuments && (
+          <Typography role="alert" color="error" variant="body2" sx={{ mt: 1.5 }}>
+            {translateMessage(t, messages.registration.documentsMissing)}
+          </Typography>
+        )}
+      </Box>
+
+      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+        <Box component="legend" sx={visuallyHiddenSx}>
+          {t('registration.legal.legend')}
+        </Box>
+        <Stack>
+          <FormCheckbox
+            control={control}
+            name="termsAndCondition"
+            label={<LegalLabel prefix={t('registration.legal.acceptTerms')} to={paths.termsAndConditions.getHref()} text={t('legal.termsTitle')} />}
+          />
+          <FormCheckbox
+            control={control}
+            name="privacyPolicy"
+            label={<LegalLabel prefix={t('registration.legal.acceptPrivacy')} to={paths.privacyPolicy.getHref()} text={t('legal.privacyTitle')} />}
+          />
+        </Stack>
+        {isMissingAcceptance && (
+          <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
+            {translateMessage(t, messages.registration.termsNotAccepted)}
+          </Typography>
+        )}
+      </Box>
+    </Stack>
+  );
+}
+
+/** "Acepto los términos y condiciones", the document's name a link that opens it in a new tab. */
+function LegalLabel({ prefix, to, text }: { prefix: string; to: string; text: string }) {
+  const { t } = useTranslation();
+  return (
+    <span>
+      {prefix}
+      {' '}
+      <Link component={RouterLink} to={to} target="_blank" rel="noopener noreferrer" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25 }}>
+        {text.toLowerCase()}
+        <OpenInNew aria-hidden sx={{ fontSize: '0.875rem' }} />
+        <VisuallyHidden>{` ${t('app.opensInNewTab')}`}</VisuallyHidden>
+      </Link>
+    </span>
+  );
+}

@@ -1,0 +1,99 @@
+import { inject } from 'vitest';
+import { authenticatorCode, knowsAuthenticator, rememberAuthenticator } from './authenticator.ts';
+import { doctorDocuments } from './documents.ts';
+import type { TestDoctor } from './doctors.ts';
+
+// What a journey sets up through the API rather than by clicking: the state a page starts from.
+
+type CallInit = RequestInit & { json?: unknown; token?: string };
+
+async function call<Answer>(path: string, init: CallInit = {}): Promise<Answer> {
+  const headers = new Headers(init.headers);
+  if (init.json !== undefined) headers.set('content-type', 'application/json');
+  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+  const response = await fetch(`${inject('baseUrl')}${path}`, {
+    ...init,
+    headers,
+    body: init.json === undefined ? init.body : JSON.stringify(init.json),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${response.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as Answer;
+}
+
+function claimsOf(token: string): { isSync: boolean; secret?: string } {
+  const payload = token.split('.')[1] ?? '';
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { isSync: boolean; secret?: string };
+}
+
+/** Both login steps, setting up the authenticator on the first login; answers the access token. */
+export async function logInThroughApi(email: string, password: string): Promise<string> {
+  const { authenticityToken } = await call<{ authenticityToken: string }>('/api/auth/login', {
+    method: 'POST',
+    json: { email, password },
+  });
+  const claims = claimsOf(authenticityToken);
+  if (!claims.isSync && claims.secret) await rememberAuthenticator(email, claims.secret);
+  if (!(await knowsAuthenticator(email))) throw new Error(`${email} set up an authenticator this run does not know`);
+  const signedIn = await call<{ access_token: string }>('/api/auth/login/2fa', {
+    method: 'POST',
+    token: authenticityToken,
+    json: { token: await authenticatorCode(email) },
+  });
+  return signedIn.access_token;
+}
+
+/** Registers a doctor as the wizard would: the four uploads, then the registration. */
+export async function registerDoctorThroughApi(doctor: TestDoctor): Promise<void> {
+  const fields = ['dniFront', 'dniBack', 'degreeCertificate', 'doctorEnrollmentLocation'] as const;
+  const documents = doctorDocuments();
+  const locations = await Promise.all(fields.map(async (field, index) => {
+    const document = documents[index];
+    if (!document) throw new Error('A document is missing');
+    const body = new FormData();
+    body.append('doctorAttachment', new Blob([new Uint8Array(document.buffer)], { type: document.mimeType }), `${Date.now()}_${field}_${document.name}`);
+    const answer = await call<{ attachment: { location: string } }>('/api/doctors/uploadFile', { method: 'POST', body });
+    return [field, answer.attachment.location] as const;
+  }));
+  const [professions, specialties, jurisdictions] = await Promise.all([
+    call<{ payload: { code: string; label: string }[] }>('/api/professions/refeps'),
+    call<{ payload: { id: number; name: string }[] }>('/api/specialty'),
+    call<{ payload: { code: string; name: string }[] }>('/api/jurisdictions'),
+  ]);
+  const [day, month, year] = doctor.birthDate.split('/');
+  await call('/api/auth/register/doctors', {
+    method: 'POST',
+    json: {
+      name: doctor.name,
+      lastName: doctor.lastName,
+      birthDate: `${year}-${month}-${day}`,
+      dni: doctor.dni,
+      cuit: doctor.cuit,
+      phoneNumber: doctor.phoneNumber,
+      address: doctor.address,
+      district: doctor.district,
+      province: doctor.province,
+      email: doctor.email,
+      password: doctor.password,
+      professionCode: professions.payload.find((profession) => profession.label === doctor.profession)?.code,
+      specialtyId: specialties.payload.find((specialty) => specialty.name === doctor.specialty)?.id,
+      jurisdictionCode: jurisdictions.payload.find((jurisdiction) => jurisdiction.name === doctor.jurisdiction)?.code,
+      doctorEnrollment: doctor.enrollment,
+      attachments: Object.fromEntries(locations),
+      termsAndCondition: true,
+      privacyPolicy: true,
+      termsAccepted: true,
+    },
+  });
+}
+
+/** A moderator approves the doctor with that email. */
+export async function approveDoctorThroughApi(moderatorToken: string, email: string): Promise<void> {
+  const pending = await call<{ items: { id: string; email: string }[] }>(
+    `/api/users/not-authorized?q=${encodeURIComponent(email)}`,
+    { token: moderatorToken },
+  );
+  const doctor = pending.items.find((item) => item.email === email);
+  if (!doctor) throw new Error(`${email} is not waiting for approval`);
+  await call(`/api/users/${doctor.id}/authorize`, { method: 'POST', token: moderatorToken });
+}
