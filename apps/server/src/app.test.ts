@@ -31,6 +31,17 @@ describe('errors', () => {
     expect(response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: messages.common.notFound });
   });
 
+  it('names each missing field of a request with the required-field message', async () => {
+    const response = await test.app.inject({ method: 'POST', url: '/api/auth/login', payload: {} });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      fields: [
+        { field: 'body.email', message: messages.common.required },
+        { field: 'body.password', message: messages.common.required },
+      ],
+    });
+  });
+
   it('answers malformed JSON with a 400 in Spanish', async () => {
     const response = await test.app.inject({
       method: 'POST', url: '/api/nada', headers: { 'content-type': 'application/json' }, payload: '{"a":',

@@ -1,3 +1,5 @@
+import './spanish-errors.ts';
+
 export * from './accounts.ts';
 export * from './admin.ts';
 export * from './api.ts';
