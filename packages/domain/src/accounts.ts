@@ -230,9 +230,6 @@ export type AuthenticityClaims = z.infer<typeof AuthenticityClaimsSchema>;
 export const SignedInSchema = z.object({ access_token: z.string(), user: UserSessionSchema });
 export type SignedIn = z.infer<typeof SignedInSchema>;
 
-/** A plain confirmation, e.g. `{ message: 'Sesión cerrada.' }`. */
-export const AuthMessageSchema = z.object({ message: z.string() });
-
 /** `POST /api/termsAndConditions?sign=<ISO 8601 date-time>`. */
 export const TermsAcceptanceQuerySchema = z.object({
   sign: z.iso.datetime({ offset: true, error: messages.auth.termsDateInvalid }),

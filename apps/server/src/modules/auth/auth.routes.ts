@@ -1,5 +1,5 @@
 import {
-  ApiErrorSchema, AuthMessageSchema, LoginSchema, LoginStepSchema, messages, NewPasswordSchema, PinSchema,
+  MessageAnswerSchema, LoginSchema, LoginStepSchema, messages, NewPasswordSchema, PinSchema,
   RecoveryEmailSchema, SecondFactorSchema, SignedInSchema, TermsAcceptanceQuerySchema, TermsAcceptanceSchema,
   UserDataSavedSchema, UserDataUpdateSchema, UserSessionSchema,
 } from '@receta/domain';
@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditActorOf } from '../../platform/audit.ts';
+import { errorAnswers } from '../../platform/http/error-answers.ts';
 import { currentUser } from '../../platform/auth/access-control.ts';
 import {
   acceptTerms, buildUserSession, completeLogin, endSession, startLogin, updateOwnData, type ClientInfo,
@@ -15,11 +16,6 @@ import { recoverPassword, recoverPin, requestPasswordRecovery, requestPinRecover
 
 const tags = ['autenticación'];
 const bearer = [{ bearer: [] }];
-
-/** The error answers a route may give, for the OpenAPI document. */
-function errorAnswers<Code extends number>(...codes: Code[]) {
-  return Object.fromEntries(codes.map((code) => [code, ApiErrorSchema])) as Record<Code, typeof ApiErrorSchema>;
-}
 
 // A malformed link gets the same answer as an expired one.
 const UserTokenParamsSchema = z.object({ userToken: z.string().max(200, messages.auth.linkInvalid) });
@@ -76,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'Cierra la sesión: el access_token deja de valer',
       security: bearer,
-      response: { 200: AuthMessageSchema, ...errorAnswers(401) },
+      response: { 200: MessageAnswerSchema, ...errorAnswers(401) },
     },
   }, async (request) => {
     const user = currentUser(request);
@@ -118,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'Pide el correo para restablecer la contraseña; responde lo mismo exista o no la cuenta',
       body: RecoveryEmailSchema,
-      response: { 200: AuthMessageSchema, ...errorAnswers(400, 429) },
+      response: { 200: MessageAnswerSchema, ...errorAnswers(400, 429) },
     },
   }, async (request) => {
     await requestPasswordRecovery(services, request.body.email, request.ip);
@@ -132,7 +128,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Establece una nueva contraseña con el enlace del correo y cierra todas las sesiones',
       params: UserTokenParamsSchema,
       body: NewPasswordSchema,
-      response: { 200: AuthMessageSchema, ...errorAnswers(400) },
+      response: { 200: MessageAnswerSchema, ...errorAnswers(400) },
     },
   }, async (request) => {
     await recoverPassword(app.db, request.params.userToken, request.body.password, auditActorOf(request));
@@ -145,7 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'Pide el correo para restablecer el PIN de firma',
       security: bearer,
-      response: { 200: AuthMessageSchema, ...errorAnswers(401, 403, 429) },
+      response: { 200: MessageAnswerSchema, ...errorAnswers(401, 403, 429) },
     },
   }, async (request) => {
     await requestPinRecovery(services, currentUser(request), request.ip);
@@ -160,7 +156,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       security: bearer,
       params: UserTokenParamsSchema,
       body: PinSchema,
-      response: { 200: AuthMessageSchema, ...errorAnswers(400, 401, 403) },
+      response: { 200: MessageAnswerSchema, ...errorAnswers(400, 401, 403) },
     },
   }, async (request) => {
     const { userToken } = request.params;

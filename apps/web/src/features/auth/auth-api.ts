@@ -1,6 +1,6 @@
 import {
   AuthenticityClaimsSchema,
-  AuthMessageSchema,
+  MessageAnswerSchema,
   LoginStepSchema,
   SignedInSchema,
   TermsAcceptanceSchema,
@@ -56,7 +56,7 @@ export async function requestPasswordRecovery(email: string): Promise<string> {
   const answer = await api.request('/api/auth/password-recovery-request', {
     method: 'POST',
     body: { email },
-    schema: AuthMessageSchema,
+    schema: MessageAnswerSchema,
   });
   return answer.message;
 }
@@ -65,7 +65,7 @@ export async function recoverPassword(userToken: string, password: string): Prom
   const answer = await api.request(`/api/auth/password-recovery/${encodeURIComponent(userToken)}`, {
     method: 'POST',
     body: { password },
-    schema: AuthMessageSchema,
+    schema: MessageAnswerSchema,
   });
   return answer.message;
 }
@@ -79,7 +79,7 @@ export async function confirmDoctorAccount(userToken: string, pin: string): Prom
 }
 
 export async function requestPinRecovery(): Promise<string> {
-  const answer = await api.request('/api/auth/pin-recovery-request', { method: 'POST', schema: AuthMessageSchema });
+  const answer = await api.request('/api/auth/pin-recovery-request', { method: 'POST', schema: MessageAnswerSchema });
   return answer.message;
 }
 
@@ -88,4 +88,14 @@ export async function recoverPin(userToken: string, pin: string): Promise<void> 
     method: 'POST',
     body: { PIN: pin },
   });
+}
+
+/** Sets the password of an account an administrator created, from the link of the invitation mail. */
+export async function acceptInvitation(userToken: string, password: string): Promise<string> {
+  const answer = await api.request(`/api/auth/invitation/${encodeURIComponent(userToken)}`, {
+    method: 'POST',
+    body: { password },
+    schema: AuthMessageSchema,
+  });
+  return answer.message;
 }
