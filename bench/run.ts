@@ -7,7 +7,7 @@ import { openPglite } from '../apps/server/src/db/client.ts';
 import { seedDatabase } from '../apps/server/src/db/seed.ts';
 import { sessions, users } from '../apps/server/src/db/schema/index.ts';
 import { accessControl } from '../apps/server/src/platform/auth/access-control.ts';
-import { hashSecret } from '../apps/server/src/platform/passwords.ts';
+import { hashSecret, verifySecret } from '../apps/server/src/platform/passwords.ts';
 import { operationsPerSecond, report, type Comparison } from './measure.ts';
 
 /** Fastify answering a fixed body, and Fastify verifying a JWT with jose: the budgets' baselines. */
@@ -47,6 +47,15 @@ async function main() {
   guarded.get('/api/me', { config: { access: 'authenticated' } }, (request) => ({ id: request.user?.id }));
   await guarded.ready();
 
+  // Login step one: the argon2id verification is the cost; the rest must stay small beside it.
+  const loginPassword = 'Clave-Segura-2026';
+  const loginHash = await hashSecret(loginPassword);
+  await app.db.insert(users).values({ email: 'login@receta.test', passwordHash: loginHash, displayName: 'Login', status: 'active' });
+  const argon2Rate = await operationsPerSecond(() => verifySecret(loginHash, loginPassword));
+  const loginRate = await operationsPerSecond(() => app.inject({
+    method: 'POST', url: '/api/auth/login', payload: { email: 'login@receta.test', password: loginPassword },
+  }));
+
   const base = await baselines();
   const comparisons: Comparison[] = [
     {
@@ -64,6 +73,13 @@ async function main() {
       rate: await operationsPerSecond(() => app.inject({ url: '/api/jurisdictions' })),
     },
   ];
+  comparisons.push({
+    name: 'POST /api/auth/login',
+    baseline: 'argon2id verification',
+    budget: 0.8,
+    baselineRate: argon2Rate,
+    rate: loginRate,
+  });
   const withinBudget = report(comparisons);
   await guarded.close();
   await app.close();
