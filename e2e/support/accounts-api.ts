@@ -97,3 +97,11 @@ export async function approveDoctorThroughApi(moderatorToken: string, email: str
   if (!doctor) throw new Error(`${email} is not waiting for approval`);
   await call(`/api/users/${doctor.id}/authorize`, { method: 'POST', token: moderatorToken });
 }
+
+/** The id of the doctor with that email in the medics directory, as an administrator sees it. */
+export async function findMedicIdThroughApi(token: string, email: string): Promise<string> {
+  const page = await call<{ items: { id: string; email: string }[] }>(`/api/medicals?q=${encodeURIComponent(email)}`, { token });
+  const medic = page.items.find((item) => item.email === email);
+  if (!medic) throw new Error(`${email} is not in the medics directory`);
+  return medic.id;
+}

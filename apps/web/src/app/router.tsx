@@ -1,7 +1,10 @@
 import type { Permission } from '@receta/domain';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
+import { AdministratorsPage } from '../features/administrators/administrators-page.tsx';
+import { EditAdministratorPage, NewAdministratorPage } from '../features/administrators/administrator-form-page.tsx';
 import { ConfirmationPage } from '../features/auth/confirmation-page.tsx';
+import { InvitationPage } from '../features/auth/invitation-page.tsx';
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { PasswordRecoveryPage } from '../features/auth/password-recovery-page.tsx';
 import { PinRecoveryPage } from '../features/auth/pin-recovery-page.tsx';
@@ -9,9 +12,15 @@ import { SecondFactorPage } from '../features/auth/second-factor-page.tsx';
 import { SessionLifecycle } from '../features/auth/session-lifecycle.tsx';
 import { PrivacyPage } from '../features/legal/privacy-page.tsx';
 import { TermsPage } from '../features/legal/terms-page.tsx';
+import { MedicalCreatePage } from '../features/medicals/medical-create-page.tsx';
+import { MedicalPreviewPage } from '../features/medicals/medical-preview-page.tsx';
+import { MedicalsPage } from '../features/medicals/medicals-page.tsx';
 import { NotAuthorizedPage } from '../features/moderation/not-authorized-page.tsx';
 import { OutboxPage } from '../features/outbox/outbox-page.tsx';
 import { RegistrationPage } from '../features/registration/registration-page.tsx';
+import { EditRolePage, NewRolePage } from '../features/roles/role-form-page.tsx';
+import { RolesPage } from '../features/roles/roles-page.tsx';
+import { WorkspacesPage } from '../features/workspaces/workspaces-page.tsx';
 import { AppLayout } from './layouts/app-layout.tsx';
 import { GuestLayout } from './layouts/guest-layout.tsx';
 import { HomePage } from './pages/home-page.tsx';
@@ -23,6 +32,31 @@ import type { RouteHandle } from './route-guard.tsx';
 const homePermissions: readonly Permission[] = [
   'index.scan', 'index.prescription', 'owner.prescription', 'index.employee', 'owner.employee',
   'index.admin.fds', 'index.admin.antigens', 'index.medical',
+];
+
+/** The permission a route needs, in its handle. */
+function needs(...required: Permission[]): RouteHandle {
+  return { required };
+}
+
+const adminPermissions = ['index.admin.fds', 'index.admin.antigens'] as const satisfies Permission[];
+
+/** Spec section 2, "Administration and directory routes". */
+const adminRoutes: RouteObject[] = [
+  { path: paths.administrators.path, handle: needs(...adminPermissions), element: <AdministratorsPage /> },
+  {
+    path: paths.newAdministrator.path,
+    handle: needs('create.admin.fds', 'create.admin.antigens', 'create.user'),
+    element: <NewAdministratorPage />,
+  },
+  { path: paths.editAdministrator.path, handle: needs('edit.admin.fds', 'edit.admin.antigens'), element: <EditAdministratorPage /> },
+  { path: paths.roles.path, handle: needs('index.role'), element: <RolesPage /> },
+  { path: paths.newRole.path, handle: needs('create.role'), element: <NewRolePage /> },
+  { path: paths.editRole.path, handle: needs('edit.role'), element: <EditRolePage /> },
+  { path: paths.workspaces.path, handle: { roles: 'superAdmin' } satisfies RouteHandle, element: <WorkspacesPage /> },
+  { path: paths.medicals.path, handle: needs('index.medical'), element: <MedicalsPage /> },
+  { path: paths.newMedical.path, handle: needs('create.medical'), element: <MedicalCreatePage /> },
+  { path: paths.medicalPreview.path, handle: needs('show.medical', 'edit.medical'), element: <MedicalPreviewPage /> },
 ];
 
 /**
@@ -48,6 +82,7 @@ export const routes: RouteObject[] = [
               { path: paths.register.path, element: <RegistrationPage /> },
               { path: paths.confirmation.path, element: <ConfirmationPage /> },
               { path: paths.passwordRecovery.path, element: <PasswordRecoveryPage /> },
+              { path: paths.invitation.path, element: <InvitationPage /> },
             ],
           },
           {
@@ -68,6 +103,7 @@ export const routes: RouteObject[] = [
               { path: paths.notAuthorizedAdministrators.path, element: <NotAuthorizedPage /> },
             ],
           },
+          ...adminRoutes,
           {
             path: paths.outbox.path,
             handle: { roles: 'superAdmin' } satisfies RouteHandle,

@@ -9,12 +9,14 @@ import { Link as RouterLink } from 'react-router';
 import { Brand } from '../components/brand.tsx';
 import { paths } from '../config/paths.ts';
 import { UserMenu } from '../features/auth/user-menu.tsx';
+import { WorkspaceSwitcher } from '../features/workspaces/workspace-switcher.tsx';
 import { useSession } from '../lib/session.tsx';
+import { VersionInfo } from './version-info.tsx';
 
 /**
  * The top bar. Its start holds the menu button (and later the navigation search); its end
- * holds the session's controls: the login and register links for a guest, the user menu
- * otherwise (and later the switchers).
+ * holds the session's controls: the login and register links for a guest; otherwise the
+ * superadmin's version info, the workspace switcher and the user menu.
  */
 export function Toolbar({ onMenuClick }: { onMenuClick: () => void }) {
   const { t } = useTranslation();
@@ -46,7 +48,13 @@ export function Toolbar({ onMenuClick }: { onMenuClick: () => void }) {
                 </Button>
               </Box>
             )
-          : <UserMenu />}
+          : (
+              <>
+                <VersionInfo />
+                <WorkspaceSwitcher />
+                <UserMenu />
+              </>
+            )}
       </MuiToolbar>
     </AppBar>
   );

@@ -6,12 +6,12 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../../i18n/translate-message.ts';
-import { errorMessageOf } from '../../lib/api-client.ts';
-import { useDocumentFile } from './moderation-api.ts';
+import { translateMessage } from '../i18n/translate-message.ts';
+import { errorMessageOf } from '../lib/api-client.ts';
+import { useProtectedFile } from '../lib/protected-file.ts';
 
 /**
- * One uploaded document of a doctor. Images show inline from a data: address (the server's
+ * One uploaded document of a doctor (moderation, medic detail). Images show inline from a data: address (the server's
  * content security policy allows data: images, not blob: ones); any document opens in a new
  * tab, where the browser shows PDFs with its own viewer.
  */
@@ -26,7 +26,7 @@ export function DocumentPreview({ label, location }: { label: string; location: 
         ? <StoredDocument label={label} location={location} />
         : (
             <Typography variant="body2" color="text.secondary">
-              {t('moderation.documents.missing')}
+              {t('documents.missing')}
             </Typography>
           )}
     </Box>
@@ -35,7 +35,7 @@ export function DocumentPreview({ label, location }: { label: string; location: 
 
 function StoredDocument({ label, location }: { label: string; location: string }) {
   const { t } = useTranslation();
-  const file = useDocumentFile(location);
+  const file = useProtectedFile(location);
 
   if (file.isPending) return <Skeleton variant="rectangular" height={160} />;
   if (file.isError) return <Alert severity="error">{translateMessage(t, errorMessageOf(file.error))}</Alert>;
@@ -62,11 +62,11 @@ function StoredDocument({ label, location }: { label: string; location: string }
         : (
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'text.secondary', py: 2 }}>
               <PictureAsPdf aria-hidden />
-              <Typography variant="body2">{t('moderation.documents.pdf')}</Typography>
+              <Typography variant="body2">{t('documents.pdf')}</Typography>
             </Box>
           )}
-      <Button size="small" startIcon={<OpenInNew />} onClick={open} sx={{ mt: 1 }} aria-label={t('moderation.documents.openNamed', { document: label })}>
-        {t('moderation.documents.open')}
+      <Button size="small" startIcon={<OpenInNew />} onClick={open} sx={{ mt: 1 }} aria-label={t('documents.openNamed', { document: label })}>
+        {t('documents.open')}
       </Button>
     </>
   );

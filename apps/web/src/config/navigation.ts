@@ -14,6 +14,7 @@ import QrCodeScanner from '@mui/icons-material/QrCodeScanner';
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import Description from '@mui/icons-material/Description';
 import MarkEmailRead from '@mui/icons-material/MarkEmailRead';
+import Workspaces from '@mui/icons-material/Workspaces';
 import type { Translation } from '../i18n/es.ts';
 import type { RoleGroup } from '@receta/domain';
 import { isFirstRoleIn } from '../lib/roles.ts';
@@ -74,6 +75,14 @@ export const navigation: readonly NavigationGroup[] = [
         // Every mailed link (account confirmations, password resets) is readable there.
         roles: 'superAdmin',
         icon: MarkEmailRead,
+      },
+      {
+        id: 'workspaces',
+        labelKey: 'navigation.items.workspaces',
+        path: paths.workspaces.path,
+        // The server answers only the superAdmin role group (docs/decisions/011).
+        roles: 'superAdmin',
+        icon: Workspaces,
       },
     ],
   },

@@ -11,6 +11,14 @@ function tokenPath<Prefix extends string>(prefix: Prefix) {
   };
 }
 
+/** A path with one id, such as a role's edit page. */
+function idPath<Name extends string, Template extends string>(name: Name, template: Template) {
+  return {
+    path: template,
+    getHref: (id: string) => template.replace(`:${name}`, encodeURIComponent(id)),
+  };
+}
+
 export const paths = {
   home: staticPath('/'),
   login: staticPath('/login'),
@@ -22,15 +30,24 @@ export const paths = {
   termsAndConditions: staticPath('/termsAndConditions'),
   privacyPolicy: staticPath('/privacyPolicy'),
 
+  invitation: tokenPath('/invitation'),
+
   administrators: staticPath('/administrators'),
+  newAdministrator: staticPath('/administrators/new'),
+  editAdministrator: idPath('administratorId', '/administrators/:administratorId/edit'),
   notAuthorizedUsers: staticPath('/users/notAuthorized'),
   notAuthorizedAdministrators: staticPath('/administrators/notAuthorized'),
   roles: staticPath('/roles'),
+  newRole: staticPath('/roles/new'),
+  editRole: idPath('roleId', '/roles/:roleId/edit'),
+  workspaces: staticPath('/workspaces'),
   outbox: staticPath('/outbox'),
 
   dashboard: staticPath('/dashboard'),
   prescriptions: staticPath('/prescriptions'),
   medicals: staticPath('/medicals'),
+  newMedical: staticPath('/medicals/new'),
+  medicalPreview: idPath('medicId', '/medicals/:medicId/preview'),
   myProfile: staticPath('/myProfile'),
   myIntegrations: staticPath('/myIntegrations'),
   myPrescriptions: staticPath('/myPrescriptions'),

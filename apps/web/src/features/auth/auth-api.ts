@@ -95,7 +95,7 @@ export async function acceptInvitation(userToken: string, password: string): Pro
   const answer = await api.request(`/api/auth/invitation/${encodeURIComponent(userToken)}`, {
     method: 'POST',
     body: { password },
-    schema: AuthMessageSchema,
+    schema: MessageAnswerSchema,
   });
   return answer.message;
 }

@@ -32,31 +32,3 @@ export function useReviewUser() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: pendingUsersKey }),
   });
 }
-
-interface DocumentFile {
-  blob: Blob;
-  /** A data: address for images, which the server's content security policy lets pages show. */
-  imageSource: string | null;
-}
-
-/** An uploaded document, fetched with the session's token because the server does not show it to anyone else. */
-export function useDocumentFile(location: string) {
-  return useQuery({
-    queryKey: ['moderation', 'document', location],
-    queryFn: async ({ signal }): Promise<DocumentFile> => {
-      const blob = await api.download(location, { signal });
-      return { blob, imageSource: blob.type.startsWith('image/') ? await toDataUrl(blob) : null };
-    },
-    staleTime: Infinity,
-  });
-}
-
-async function toDataUrl(blob: Blob): Promise<string> {
-  const bytes = new Uint8Array(await blob.arrayBuffer());
-  let binary = '';
-  // In slices: spreading a 5 MB file into one call would overflow the stack.
-  for (let start = 0; start < bytes.length; start += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
-  }
-  return `data:${blob.type};base64,${btoa(binary)}`;
-}

@@ -10,7 +10,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DocumentPreview } from './document-preview.tsx';
+import { DocumentPreview } from '../../components/document-preview.tsx';
 import { formalNameOf } from './pending-user-names.ts';
 
 /**

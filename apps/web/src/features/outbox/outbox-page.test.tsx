@@ -34,7 +34,7 @@ describe('outbox page', () => {
     expect(summary.textContent).toContain('Para: ana@example.com');
     expect(summary.textContent).toContain('01/03/2026 12:04');
     expect(summary.textContent).toContain('Guardado sin enviar');
-    expect(requests[0]?.url.searchParams.get('page')).toBe('1');
+    expect(requests.find((request) => request.path === '/api/outbox')?.url.searchParams.get('page')).toBe('1');
 
     await user.click(summary);
 

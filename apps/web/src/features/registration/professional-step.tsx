@@ -7,14 +7,12 @@ import Typography from '@mui/material/Typography';
 import { useFormState, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { FormAutocomplete } from '../../components/form-autocomplete.tsx';
 import { FormCheckbox } from '../../components/form-checkbox.tsx';
-import { FormTextField } from '../../components/form-field.tsx';
+import { ProfessionalDataFields } from '../../components/professional-data-fields.tsx';
 import { VisuallyHidden, visuallyHiddenSx } from '../../components/visually-hidden.tsx';
 import { paths } from '../../config/paths.ts';
 import { translateMessage } from '../../i18n/translate-message.ts';
 import { DocumentUploadSlot, type UploadedDocument } from './document-upload-slot.tsx';
-import { useJurisdictions, useProfessions, useSpecialties } from './registration-api.ts';
 import type { RegistrationForm } from './registration-form.ts';
 
 export type DocumentNames = Partial<Record<AttachmentField, string>>;
@@ -32,46 +30,14 @@ export function ProfessionalStep({
   onDocumentCleared: (field: AttachmentField) => void;
 }) {
   const { t } = useTranslation();
-  const specialties = useSpecialties();
-  const jurisdictions = useJurisdictions();
-  const professions = useProfessions();
   const locations = useWatch({ control, name: attachmentFields });
-  const professionOptions = (professions.data ?? []).map(({ code, label }) => ({ value: code, label }));
-  const specialtyOptions = (specialties.data ?? []).map(({ id, name }) => ({ value: String(id), label: name }));
-  const jurisdictionOptions = (jurisdictions.data ?? []).map(({ code, name }) => ({ value: code, label: name }));
   const { errors } = useFormState({ control });
   const isMissingDocuments = attachmentFields.some((field) => errors[field] !== undefined);
   const isMissingAcceptance = errors.termsAndCondition !== undefined || errors.privacyPolicy !== undefined;
 
   return (
     <Stack spacing={4}>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2.5 }}>
-        <FormAutocomplete
-          control={control}
-          name="professionCode"
-          label={t('registration.fields.profession')}
-          options={professionOptions}
-          isLoading={professions.isPending}
-          required
-        />
-        <FormAutocomplete
-          control={control}
-          name="specialtyId"
-          label={t('registration.fields.specialty')}
-          options={specialtyOptions}
-          isLoading={specialties.isPending}
-          required
-        />
-        <FormAutocomplete
-          control={control}
-          name="jurisdictionCode"
-          label={t('registration.fields.jurisdiction')}
-          options={jurisdictionOptions}
-          isLoading={jurisdictions.isPending}
-          required
-        />
-        <FormTextField control={control} name="doctorEnrollment" label={t('registration.fields.doctorEnrollment')} digitsOnly required />
-      </Box>
+      <ProfessionalDataFields control={control} />
 
       <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
         <Typography component="legend" variant="h2" sx={{ mb: 0.5, p: 0 }}>

@@ -1,51 +1,10 @@
 import {
-  JurisdictionListSchema,
-  ProfessionListSchema,
-  SpecialtyListSchema,
   UploadedAttachmentSchema,
   type AttachmentField,
   type DoctorRegistration,
 } from '@receta/domain';
-import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 
-// The lists change with a data release, not while someone fills in the wizard.
-const lookupFreshness = { staleTime: Infinity, gcTime: Infinity } as const;
-
-export function useSpecialties() {
-  return useQuery({
-    queryKey: ['lookups', 'specialties'],
-    queryFn: async ({ signal }) => {
-      const answer = await api.request('/api/specialty', { schema: SpecialtyListSchema, signal });
-      return answer.payload;
-    },
-    ...lookupFreshness,
-  });
-}
-
-export function useJurisdictions() {
-  return useQuery({
-    queryKey: ['lookups', 'jurisdictions'],
-    queryFn: async ({ signal }) => {
-      const answer = await api.request('/api/jurisdictions', { schema: JurisdictionListSchema, signal });
-      return answer.payload;
-    },
-    ...lookupFreshness,
-  });
-}
-
-export function useProfessions() {
-  return useQuery({
-    queryKey: ['lookups', 'professions'],
-    queryFn: async ({ signal }) => {
-      const answer = await api.request('/api/professions/refeps', { schema: ProfessionListSchema, signal });
-      return answer.payload;
-    },
-    ...lookupFreshness,
-  });
-}
-
-/** Step 1 goes on only when the server finds the DNI, phone and CUIT acceptable. */
 export async function verifyInformation(information: Record<'dni' | 'phoneNumber' | 'cuit', string>): Promise<void> {
   await api.request('/api/auth/register/doctors/verify-information', { method: 'POST', body: information });
 }

@@ -1,0 +1,128 @@
+import { messages, type Administrator } from '@receta/domain';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import { useController, useForm, type Control } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { AdminPage } from '../../components/admin-page.tsx';
+import { FormTextField } from '../../components/form-field.tsx';
+import { paths } from '../../config/paths.ts';
+import { translateMessage } from '../../i18n/translate-message.ts';
+import { errorMessageOf } from '../../lib/api-client.ts';
+import { useNotify } from '../../lib/notify.ts';
+import { loadErrorMessage } from '../../lib/resource-api.ts';
+import {
+  administratorFormOf, administratorResolver, emptyAdministratorForm, type AdministratorFormValues,
+} from './administrator-form.ts';
+import { useAdministrator, useAssignableRoles, useCreateAdministrator, useUpdateAdministrator } from './administrators-api.ts';
+import { RolesField } from './roles-field.tsx';
+
+/** `/administrators/new`. */
+export function NewAdministratorPage() {
+  return <AdministratorForm administrator={null} />;
+}
+
+/** `/administrators/:administratorId/edit`, once the administrator has loaded. */
+export function EditAdministratorPage() {
+  const { t } = useTranslation();
+  const { administratorId = '' } = useParams();
+  const administrator = useAdministrator(administratorId);
+  if (administrator.isPending) return <CircularProgress aria-label={t('resources.loading')} />;
+  if (administrator.isError) {
+    const message = loadErrorMessage(administrator.error, messages.administrators.notFound);
+    return <Alert severity="error">{translateMessage(t, message)}</Alert>;
+  }
+  return <AdministratorForm administrator={administrator.data} />;
+}
+
+/**
+ * An administrator's email (only when created: it is the login), display name, roles in
+ * order and whether the account may sign in. A new administrator is mailed a link to choose
+ * a password.
+ */
+export function AdministratorForm({ administrator }: { administrator: Administrator | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const isNew = administrator === null;
+  const assignableRoles = useAssignableRoles();
+  const createAdministrator = useCreateAdministrator();
+  const updateAdministrator = useUpdateAdministrator(administrator?.id ?? '');
+  const { control, handleSubmit, formState } = useForm<AdministratorFormValues>({
+    resolver: administratorResolver(isNew),
+    defaultValues: administrator ? administratorFormOf(administrator) : emptyAdministratorForm,
+    mode: 'onTouched',
+  });
+
+  async function save(values: AdministratorFormValues) {
+    const displayName = values.displayName.trim() || undefined;
+    try {
+      if (isNew) {
+        const { email, roles, authorized } = values;
+        await createAdministrator.mutateAsync({ email, displayName, roles, authorized });
+        notify({ message: messages.administrators.created, variant: 'success' });
+      } else {
+        await updateAdministrator.mutateAsync({ displayName, roles: values.roles, authorized: values.authorized });
+        notify({ message: messages.administrators.edited, variant: 'success' });
+      }
+      await navigate(paths.administrators.getHref());
+    } catch (error) {
+      notify({ message: errorMessageOf(error), variant: 'error' });
+    }
+  }
+
+  const title = administrator ? t('administrators.editTitle', { name: administrator.displayName || administrator.email }) : t('administrators.newTitle');
+  return (
+    <AdminPage title={title} maxWidth={800}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack component="form" noValidate spacing={3} onSubmit={(event) => void handleSubmit(save)(event)}>
+          {isNew && <Alert severity="info">{t('administrators.invitationNote')}</Alert>}
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2.5 }}>
+            {isNew
+              ? <FormTextField control={control} name="email" type="email" label={t('administrators.fields.email')} autoComplete="off" required />
+              : <FormTextField control={control} name="email" label={t('administrators.fields.email')} disabled />}
+            <FormTextField
+              control={control}
+              name="displayName"
+              label={t('administrators.fields.displayName')}
+              helperText={isNew ? t('administrators.fields.displayNameHint') : undefined}
+              required={!isNew}
+            />
+          </Box>
+          <RolesField control={control} options={assignableRoles.data ?? []} isLoading={assignableRoles.isPending} />
+          <AuthorizedSwitch control={control} />
+          <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+            <Button component={RouterLink} to={paths.administrators.getHref()}>{t('resources.cancel')}</Button>
+            <Button type="submit" variant="contained" loading={formState.isSubmitting}>
+              {t('resources.save')}
+            </Button>
+          </Box>
+        </Stack>
+      </Paper>
+    </AdminPage>
+  );
+}
+
+function AuthorizedSwitch({ control }: { control: Control<AdministratorFormValues> }) {
+  const { t } = useTranslation();
+  const { field } = useController({ control, name: 'authorized' });
+  return (
+    <FormControlLabel
+      label={t('administrators.fields.authorized')}
+      control={(
+        <Switch
+          checked={field.value}
+          onChange={(event) => field.onChange(event.target.checked)}
+          onBlur={field.onBlur}
+          slotProps={{ input: { ref: field.ref } }}
+        />
+      )}
+    />
+  );
+}

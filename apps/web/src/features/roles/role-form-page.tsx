@@ -1,0 +1,145 @@
+import { limits, messages, type Role } from '@receta/domain';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useController, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { AdminPage } from '../../components/admin-page.tsx';
+import { fieldErrorText, FormTextField } from '../../components/form-field.tsx';
+import { paths } from '../../config/paths.ts';
+import { translateMessage } from '../../i18n/translate-message.ts';
+import { ApiRequestError, errorMessageOf } from '../../lib/api-client.ts';
+import { useNotify } from '../../lib/notify.ts';
+import { loadErrorMessage } from '../../lib/resource-api.ts';
+import { PermissionPicker } from './permission-picker.tsx';
+import {
+  emptyRoleForm, landingPageOptions, roleFormOf, roleResolver,
+  type RoleFormControl, type RoleFormOutput, type RoleFormValues,
+} from './role-form.ts';
+import { useRole, useSaveRole } from './roles-api.ts';
+
+/** `/roles/new`. */
+export function NewRolePage() {
+  return <RoleForm role={null} />;
+}
+
+/** `/roles/:roleId/edit`, once the role has loaded. */
+export function EditRolePage() {
+  const { t } = useTranslation();
+  const { roleId = '' } = useParams();
+  const role = useRole(roleId);
+  if (role.isPending) return <CircularProgress aria-label={t('resources.loading')} />;
+  if (role.isError) {
+    return <Alert severity="error">{translateMessage(t, loadErrorMessage(role.error, messages.roles.notFound))}</Alert>;
+  }
+  return <RoleForm role={role.data} />;
+}
+
+/**
+ * A role's name, description, identifier, landing page and permissions. A built-in role keeps
+ * its identifier and permissions (every start resets them), so they show read-only.
+ */
+export function RoleForm({ role }: { role: Role | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const saveRole = useSaveRole(role?.id);
+  const isBuiltIn = role?.isBuiltIn ?? false;
+  const { control, handleSubmit, formState, setError } = useForm<RoleFormValues, unknown, RoleFormOutput>({
+    resolver: roleResolver,
+    defaultValues: role ? roleFormOf(role) : emptyRoleForm,
+    mode: 'onTouched',
+  });
+
+  async function save(values: RoleFormOutput) {
+    const { slug, permissions, ...editable } = values;
+    try {
+      await saveRole.mutateAsync(isBuiltIn ? editable : { ...editable, slug, permissions });
+      notify({ message: role ? messages.roles.edited : messages.roles.created, variant: 'success' });
+      await navigate(paths.roles.getHref());
+    } catch (error) {
+      const fields = error instanceof ApiRequestError ? error.fields ?? [] : [];
+      for (const { field, message } of fields) {
+        if (field in emptyRoleForm) setError(field as keyof RoleFormValues, { message });
+      }
+      notify({ message: errorMessageOf(error), variant: 'error' });
+    }
+  }
+
+  const title = role ? t('roles.editTitle', { name: role.name }) : t('roles.newTitle');
+  return (
+    <AdminPage title={title}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack component="form" noValidate spacing={3} onSubmit={(event) => void handleSubmit(save)(event)}>
+          {isBuiltIn && <Alert severity="info">{t('roles.builtInNote')}</Alert>}
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2.5 }}>
+            <FormTextField control={control} name="name" label={t('roles.fields.name')} required />
+            <FormTextField
+              control={control}
+              name="slug"
+              label={t('roles.fields.slug')}
+              helperText={t('roles.fields.slugHint')}
+              required
+              disabled={isBuiltIn}
+              slotProps={{ htmlInput: { readOnly: isBuiltIn, spellCheck: false, autoCapitalize: 'none' } }}
+            />
+            <FormTextField
+              control={control}
+              name="description"
+              label={t('roles.fields.description')}
+              multiline
+              minRows={2}
+              maxRows={limits.multilineMaxRows}
+              sx={{ gridColumn: { md: '1 / -1' } }}
+            />
+            <LandingPageField control={control} />
+          </Box>
+          <PermissionPicker control={control} isReadOnly={isBuiltIn} />
+          <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+            <Button component={RouterLink} to={paths.roles.getHref()}>{t('resources.cancel')}</Button>
+            <Button type="submit" variant="contained" loading={formState.isSubmitting}>
+              {t('resources.save')}
+            </Button>
+          </Box>
+        </Stack>
+      </Paper>
+    </AdminPage>
+  );
+}
+
+/** A page of the app from the list, or any path typed by hand that starts with '/'. */
+function LandingPageField({ control }: { control: RoleFormControl }) {
+  const { t } = useTranslation();
+  const { field, fieldState } = useController({ control, name: 'landingPage' });
+  const errorText = fieldErrorText(t, { fieldState, required: false, value: field.value });
+  return (
+    <Autocomplete
+      freeSolo
+      options={landingPageOptions}
+      value={field.value}
+      inputValue={field.value}
+      onInputChange={(_event, value) => field.onChange(value)}
+      onChange={(_event, value) => field.onChange(value ?? '')}
+      onBlur={field.onBlur}
+      openText={t('forms.openOptions')}
+      closeText={t('forms.closeOptions')}
+      clearText={t('forms.clearOption')}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          name={field.name}
+          inputRef={field.ref}
+          label={t('roles.fields.landingPage')}
+          error={errorText !== undefined}
+          helperText={errorText ?? t('roles.fields.landingPageHint')}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,80 @@
+import type { Role } from '@receta/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { routes } from '../../app/router.tsx';
+import { stubApi } from '../../test/fake-api.ts';
+import { makeUser, renderRoutes } from '../../test/render.tsx';
+
+const superadmin = makeUser({
+  roles: ['superadmin'],
+  scope: ['index.role', 'create.role', 'edit.role', 'show.role'],
+  termsAndConditions: '2026-01-01T00:00:00Z',
+});
+
+function makeRole(overrides: Partial<Role> = {}): Role {
+  return {
+    id: 'r1', slug: 'fds.provider', name: 'Prestador', description: '', landingPage: '/prescriptions',
+    permissions: ['index.prescription', 'show.prescription'], isBuiltIn: true, userCount: 2, createdAt: '2026-01-01T00:00:00Z',
+    ...overrides,
+  };
+}
+
+describe('role form', () => {
+  it('chooses a whole group with its box, shows a dash when only part is chosen, and sends the permissions', async () => {
+    const requests = stubApi({ 'POST /api/roles': () => makeRole({ isBuiltIn: false }) });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/roles/new', user: superadmin });
+
+    const roleGroup = await screen.findByRole('group', { name: 'Roles' });
+    const groupBox = within(roleGroup).getByRole('checkbox', { name: 'Todos los permisos de Roles' });
+    await user.click(groupBox);
+    for (const permission of ['index.role', 'show.role', 'create.role', 'edit.role', 'destroy.role']) {
+      expect(within(roleGroup).getByRole<HTMLInputElement>('checkbox', { name: permission }).checked).toBe(true);
+    }
+
+    await user.click(within(roleGroup).getByRole('checkbox', { name: 'destroy.role' }));
+    expect(groupBox.getAttribute('data-indeterminate')).toBe('true');
+
+    await user.type(screen.getByRole('textbox', { name: /Nombre/ }), 'Auditor');
+    await user.type(screen.getByRole('textbox', { name: /Identificador/ }), 'auditor');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+
+    await waitFor(() => expect(requests.some((request) => request.method === 'POST')).toBe(true));
+    const sent = requests.find((request) => request.method === 'POST')?.body as { permissions: string[]; slug: string };
+    expect(sent.slug).toBe('auditor');
+    expect(sent.permissions).toEqual(['index.role', 'show.role', 'create.role', 'edit.role']);
+  });
+
+  it('asks for at least one permission', async () => {
+    stubApi({});
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/roles/new', user: superadmin });
+
+    await user.type(await screen.findByRole('textbox', { name: /Nombre/ }), 'Auditor');
+    await user.type(screen.getByRole('textbox', { name: /Identificador/ }), 'auditor');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+
+    expect(await screen.findByText('Elija al menos un permiso.')).toBeTruthy();
+  });
+
+  it('shows a built-in role with its slug and permissions read-only, and sends only what may change', async () => {
+    const requests = stubApi({ 'GET /api/roles/r1': () => makeRole(), 'PUT /api/roles/r1': () => makeRole({ name: 'Prestadores' }) });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/roles/r1/edit', user: superadmin });
+
+    expect(await screen.findByText(/Es un rol predefinido/)).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: /Identificador/ }).disabled).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'index.prescription' }).disabled).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Todos los permisos de Roles' }).disabled).toBe(true);
+
+    const name = screen.getByRole('textbox', { name: /Nombre/ });
+    await user.clear(name);
+    await user.type(name, 'Prestadores');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+
+    await waitFor(() => expect(requests.some((request) => request.method === 'PUT')).toBe(true));
+    const sent = requests.find((request) => request.method === 'PUT')?.body as Record<string, unknown>;
+    expect(sent).toEqual({ name: 'Prestadores', description: '', landingPage: '/prescriptions' });
+  });
+});

@@ -1,0 +1,76 @@
+import type { UserSession } from '@receta/domain';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import Button from '@mui/material/Button';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pageReload } from '../../lib/page-reload.ts';
+import { hasWorkspace } from '../../lib/roles.ts';
+import { useSession } from '../../lib/session.tsx';
+import { workspaceStore } from '../../lib/storage.ts';
+import { WorkspaceAvatar } from './workspace-avatar.tsx';
+
+/** Spec section 3: the remembered workspace if the user still belongs to it, else the first. */
+export function currentWorkspaceOf(user: Pick<UserSession, 'workspaces'>) {
+  const remembered = workspaceStore.get();
+  return user.workspaces.find((workspace) => workspace.id === remembered) ?? user.workspaces[0] ?? null;
+}
+
+/**
+ * The top bar's workspace switcher (spec section 2): the current workspace's name and image,
+ * a menu of the others when there is more than one. Choosing one remembers it and reloads the
+ * page, so that every list is read again inside the new workspace.
+ */
+export function WorkspaceSwitcher() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const menuId = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Spec section 4: only users whose first role works inside a workspace choose one.
+  if (!user || !hasWorkspace(user) || user.workspaces.length === 0) return null;
+  const current = currentWorkspaceOf(user);
+  if (!current) return null;
+  const canSwitch = user.workspaces.length > 1;
+
+  function choose(workspaceId: string) {
+    setAnchor(null);
+    if (workspaceId === current?.id) return;
+    workspaceStore.set(workspaceId);
+    pageReload.reload();
+  }
+
+  return (
+    <>
+      <Button
+        color="inherit"
+        disabled={!canSwitch}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-label={t('workspaces.switcher.label', { name: current.name })}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? true : undefined}
+        startIcon={<WorkspaceAvatar name={current.name} avatarUri={current.avatarUri} />}
+        endIcon={canSwitch ? <ExpandMore /> : undefined}
+        sx={{ textTransform: 'none', minWidth: 0, '&.Mui-disabled': { color: 'text.primary' } }}
+      >
+        <Typography component="span" noWrap sx={{ maxWidth: { xs: 0, sm: 180 }, display: { xs: 'none', sm: 'block' } }}>
+          {current.name}
+        </Typography>
+      </Button>
+      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {user.workspaces.map((workspace) => (
+          <MenuItem key={workspace.id} selected={workspace.id === current.id} onClick={() => choose(workspace.id)}>
+            <ListItemIcon>
+              <WorkspaceAvatar name={workspace.name} avatarUri={workspace.avatarUri} />
+            </ListItemIcon>
+            <ListItemText primary={workspace.name} />
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
