@@ -152,12 +152,16 @@ export async function closeAdministratorAccount(db: Database, id: string, now: D
 }
 
 /**
- * How many authorized superadmins there are besides `excludedIds`. It first locks the
- * superadmin role, so that two requests removing the last two superadmins run one after the
- * other and the second sees the first one's change.
+ * Locks the superadmin role. A change that may take an administrator's superadmin role away
+ * takes this lock before any other, so two such changes run one after the other (the second
+ * sees the first one's result) and can never wait on each other's account rows.
  */
-export async function countOtherAuthorizedSuperadmins(db: Database, excludedIds: string[]): Promise<number> {
+export async function lockSuperadminRole(db: Database): Promise<void> {
   await db.select({ id: roles.id }).from(roles).where(eq(roles.slug, roleSlugs.superadmin)).for('update');
+}
+
+/** How many authorized superadmins there are besides `excludedIds`; call it under `lockSuperadminRole`. */
+export async function countOtherAuthorizedSuperadmins(db: Database, excludedIds: string[]): Promise<number> {
   const [row] = await db.select({ count: count() })
     .from(users)
     .innerJoin(userRoles, eq(userRoles.userId, users.id))

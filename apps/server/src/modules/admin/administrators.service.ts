@@ -17,8 +17,8 @@ import type { ActingAdministrator } from './acting-administrator.ts';
 import { isWithinReach, reachOf, type AdministratorAction, type RoleReach } from './administrator-reach.ts';
 import {
   closeAdministratorAccount, countOtherAuthorizedSuperadmins, findAdministrators, findAdministratorsPage,
-  findRolesHeldBy, insertAccount, lockAccountByEmail, lockAdministrators, reopenAccount, replaceRolesOfUser,
-  updateAccount, type AdministratorPageQuery,
+  findRolesHeldBy, insertAccount, lockAccountByEmail, lockAdministrators, lockSuperadminRole, reopenAccount,
+  replaceRolesOfUser, updateAccount, type AdministratorPageQuery,
 } from './administrators.repository.ts';
 import { findAllRoles, findRolesBySlugs } from './roles.repository.ts';
 
@@ -198,6 +198,7 @@ export async function editAdministrator(
   now = new Date(),
 ): Promise<Administrator> {
   await db.transaction(async (tx) => {
+    await lockSuperadminRole(tx);
     const [target] = await lockAdministrators(tx, [id]);
     if (!target) throw notFound();
     const heldSlugs = (await assertReaches(tx, acting, 'edit', [id])).map((role) => role.slug);
@@ -263,6 +264,7 @@ export async function removeAdministrators(
   db: Database, acting: ActingAdministrator, ids: string[], now = new Date(),
 ): Promise<string[]> {
   return db.transaction(async (tx) => {
+    await lockSuperadminRole(tx);
     const targets = await lockAdministrators(tx, ids);
     if (targets.length === 0) throw notFound();
     if (targets.some((target) => target.id === acting.actorUserId)) {
