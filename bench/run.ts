@@ -3,7 +3,8 @@ import Fastify from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { openPglite } from '../apps/server/src/db/client.ts';
+import pg from 'pg';
+import { openPglite, openPostgres, type DatabaseHandle } from '../apps/server/src/db/client.ts';
 import { seedDatabase } from '../apps/server/src/db/seed.ts';
 import { sessions, users } from '../apps/server/src/db/schema/index.ts';
 import { accessControl } from '../apps/server/src/platform/auth/access-control.ts';
@@ -27,8 +28,32 @@ async function baselines() {
   return { hello, jose };
 }
 
+/**
+ * A fresh database: PGlite in memory, or with `BENCH_DATABASE_URL` a new database on that
+ * PostgreSQL server, dropped at the end.
+ */
+async function openBenchDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (!serverUrl) return openPglite('memory');
+  const name = `receta_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openPostgres(url.toString());
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await admin.query(`drop database "${name}" with (force)`);
+      await admin.end();
+    },
+  };
+}
+
 async function main() {
-  const database = await openPglite('memory');
+  const database = await openBenchDatabase();
   await seedDatabase(database.db, { admin: { email: 'bench@receta.test', password: 'Bench-Receta-2026' }, log: { info: () => undefined }, announce: () => undefined });
   const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database });
   await app.ready();

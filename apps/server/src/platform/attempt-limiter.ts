@@ -1,5 +1,5 @@
 import { messages } from '@receta/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { attemptCounters } from '../db/schema/index.ts';
 import { AppError } from './http/app-error.ts';
@@ -34,14 +34,26 @@ function counterKey(policy: AttemptPolicy, subject: string): string {
   return `${policy.name}:${subject.toLowerCase()}`;
 }
 
-/** Refuses with 429 while the key is locked. */
-export async function assertNotLocked(db: Database, policy: AttemptPolicy, subject: string, now = new Date()) {
-  const [counter] = await db.select({ lockedUntil: attemptCounters.lockedUntil })
+/**
+ * Refuses with 429 while any of the keys is locked, in one read; answers, for each key, whether
+ * failures are being counted for it (so a success knows whether there is anything to clear).
+ */
+export async function assertNoneLocked(
+  db: Database, checks: readonly (readonly [AttemptPolicy, string])[], now = new Date(),
+): Promise<boolean[]> {
+  const keys = checks.map(([policy, subject]) => counterKey(policy, subject));
+  const counters = await db.select({ key: attemptCounters.key, lockedUntil: attemptCounters.lockedUntil })
     .from(attemptCounters)
-    .where(eq(attemptCounters.key, counterKey(policy, subject)));
-  if (counter?.lockedUntil && counter.lockedUntil > now) {
+    .where(inArray(attemptCounters.key, keys));
+  if (counters.some((counter) => counter.lockedUntil && counter.lockedUntil > now)) {
     throw new AppError('too_many_requests', messages.common.tooManyRequests);
   }
+  return keys.map((key) => counters.some((counter) => counter.key === key));
+}
+
+/** Refuses with 429 while the key is locked. */
+export async function assertNotLocked(db: Database, policy: AttemptPolicy, subject: string, now = new Date()) {
+  await assertNoneLocked(db, [[policy, subject]], now);
 }
 
 /**

@@ -5,7 +5,7 @@ import {
 } from '@receta/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { assertNotLocked, clearAttempts, policies, recordAttempt } from '../../platform/attempt-limiter.ts';
+import { assertNoneLocked, clearAttempts, policies, recordAttempt } from '../../platform/attempt-limiter.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import type { TokenSigner } from '../../platform/auth/access-tokens.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -53,9 +53,11 @@ function assertActive(status: AccountStatus): void {
 export async function startLogin(
   { db, tokens }: AuthServices, credentials: { email: string; password: string }, client: ClientInfo,
 ): Promise<string> {
-  await assertNotLocked(db, policies.passwordPerAddress, client.ipAddress);
-  // Keyed by the email as typed (normalised), so that unknown emails lock like real ones.
-  await assertNotLocked(db, policies.passwordPerAccount, credentials.email);
+  // The account is keyed by the email as typed (normalised), so that unknown emails lock like real ones.
+  const [, hasAccountFailures] = await assertNoneLocked(db, [
+    [policies.passwordPerAddress, client.ipAddress],
+    [policies.passwordPerAccount, credentials.email],
+  ]);
   const account = await findAccountByEmail(db, credentials.email);
   const isRightPassword = await verifySecret(account?.passwordHash ?? await dummyPasswordHash, credentials.password);
   if (!account || !isRightPassword) {
@@ -63,7 +65,7 @@ export async function startLogin(
     await recordAttempt(db, policies.passwordPerAddress, client.ipAddress);
     throw new AppError('unauthenticated', messages.auth.wrongCredentials);
   }
-  await clearAttempts(db, policies.passwordPerAccount, credentials.email);
+  if (hasAccountFailures) await clearAttempts(db, policies.passwordPerAccount, credentials.email);
   // Only someone who knows the password learns whether the account is pending, rejected or suspended.
   assertActive(account.status);
 
@@ -126,8 +128,10 @@ export async function completeLogin(
   const check = authenticityToken ? await tokens.verify<{ sub: string }>('authenticity', authenticityToken) : undefined;
   if (!check?.ok) throw new AppError('unauthenticated', messages.auth.loginStepExpired);
   const userId = check.claims.sub;
-  await assertNotLocked(db, policies.totpPerAddress, client.ipAddress);
-  await assertNotLocked(db, policies.totpPerAccount, userId);
+  const [, hasAccountFailures] = await assertNoneLocked(db, [
+    [policies.totpPerAddress, client.ipAddress],
+    [policies.totpPerAccount, userId],
+  ]);
   const account = await findAccountById(db, userId);
   if (!account?.totpSecret) throw new AppError('unauthenticated', messages.auth.loginStepExpired);
   // A moderator may have suspended the account since the password step.
@@ -141,7 +145,7 @@ export async function completeLogin(
     await recordAttempt(db, policies.totpPerAddress, client.ipAddress);
     throw new AppError('unauthenticated', messages.auth.wrongCode);
   }
-  await clearAttempts(db, policies.totpPerAccount, userId);
+  if (hasAccountFailures) await clearAttempts(db, policies.totpPerAccount, userId);
   return {
     access_token: await tokens.sign('access', { sub: userId, sid: sessionId }, sessionLifetimeSeconds),
     user: await buildUserSession(db, userId),
