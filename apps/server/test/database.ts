@@ -37,6 +37,25 @@ export async function runAdminStatement(adminUrl: string, statement: string): Pr
 }
 
 /**
+ * Drops a test database once its connections have gone. Forcing it at once would terminate
+ * connections the pool is still closing, and their 'terminated' errors would surface in
+ * whichever test file runs next.
+ */
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    try {
+      await runAdminStatement(adminUrl, `drop database if exists "${name}"`);
+      return;
+    } catch (error) {
+      const isInUse = (error as { code?: string }).code === '55006';
+      if (!isInUse) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  await runAdminStatement(adminUrl, `drop database if exists "${name}" with (force)`);
+}
+
+/**
  * A fresh database for one test file, copied from the migrated and seeded template that the
  * global set-up made: a PGlite loaded from its dump, or a PostgreSQL database created from
  * the template and dropped on close.
@@ -54,7 +73,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     ...handle,
     close: async () => {
       await handle.close();
-      await runAdminStatement(template.adminUrl, `drop database if exists "${name}" with (force)`);
+      await dropDatabase(template.adminUrl, name);
     },
   };
 }

@@ -24,6 +24,9 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 /** A pooled PostgreSQL connection, migrated to the latest schema. */
 export async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server closes (a restart, a failover) must not end the process:
+  // the pool replaces it on the next query.
+  pool.on('error', () => undefined);
   const db = drizzleNodePostgres({ client: pool, schema, casing: 'snake_case' });
   await migrateNodePostgres(db, { migrationsFolder });
   return {
