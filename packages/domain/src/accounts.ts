@@ -1,20 +1,12 @@
 import { z } from 'zod';
 import { limits } from './constants.ts';
 import { hasValidCuitCheckDigit } from './identity.ts';
+import { todayInArgentina } from './dates.ts';
 import { messages } from './messages.ts';
 import { provinceNames } from './provinces.ts';
+import { requiredText, stop } from './schema-helpers.ts';
 
 const required = messages.common.required;
-
-/**
- * A check that stops the field's validation when it fails, so a field shows one message at a
- * time: the first rule it breaks.
- */
-function stop(error: string) {
-  return { error, abort: true };
-}
-
-const requiredText = z.string().trim().min(1, required);
 
 function digits(range: { min: number; max: number }, tooShort: string, tooLong: string = tooShort) {
   return z.string()
@@ -25,10 +17,10 @@ function digits(range: { min: number; max: number }, tooShort: string, tooLong: 
     .max(range.max, tooLong);
 }
 
-/** A calendar date, YYYY-MM-DD, between `earliest` and today. */
+/** A calendar date, YYYY-MM-DD, between `earliest` and today in Argentina. */
 export function pastDate(message: string, earliest: string = limits.earliestBirthDate) {
   return z.iso.date(message).refine(
-    (date) => date >= earliest && date <= new Date().toISOString().slice(0, 10),
+    (date) => date >= earliest && date <= todayInArgentina(),
     message,
   );
 }

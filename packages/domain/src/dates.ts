@@ -21,3 +21,22 @@ export function formatDisplayDate(value: string | Date): string {
   if (Number.isNaN(instant.getTime())) throw new RangeError(`Not a date: ${String(value)}`);
   return displayDate.format(instant);
 }
+
+const calendarDateInArgentina = new Intl.DateTimeFormat('en-CA', {
+  timeZone: argentinaTimeZone,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** Today's calendar date (YYYY-MM-DD) in Argentina, whatever the machine's time zone. */
+export function todayInArgentina(now: Date = new Date()): string {
+  return calendarDateInArgentina.format(now);
+}
+
+/** The calendar date `days` after `date` (both YYYY-MM-DD); negative days go back. */
+export function addDays(date: string, days: number): string {
+  const next = new Date(`${date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + days);
+  return next.toISOString().slice(0, 10);
+}

@@ -1,7 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -36,6 +38,9 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   };
 }
 
+/** The contrib extensions the migrations create (trigram search indexes); PostgreSQL ships them. */
+const pgliteExtensions: PGliteOptions['extensions'] = { pg_trgm, btree_gin };
+
 /**
  * An embedded PostgreSQL (PGlite), in memory or in a folder, migrated to the latest schema.
  * One process only may open a folder: PGlite takes no lock.
@@ -45,12 +50,12 @@ export async function openPglite(
 ): Promise<DatabaseHandle & { client: PGlite }> {
   let client: PGlite;
   if (source === 'memory') {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions: pgliteExtensions });
   } else if ('dump' in source) {
-    client = await PGlite.create({ loadDataDir: source.dump });
+    client = await PGlite.create({ loadDataDir: source.dump, extensions: pgliteExtensions });
   } else {
     await mkdir(source.dataDir, { recursive: true });
-    client = await PGlite.create(source.dataDir);
+    client = await PGlite.create(source.dataDir, { extensions: pgliteExtensions });
   }
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });

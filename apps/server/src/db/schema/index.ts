@@ -2,3 +2,4 @@ export * from './accounts.ts';
 export * from './platform.ts';
 export * from './reference.ts';
 export * from './workspaces.ts';
+export * from './clinical.ts';

@@ -1,3 +1,4 @@
+import { insurerKinds } from '@receta/domain';
 import { boolean, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 // Reference tables are loaded from the files in reference-data/ at every start. A row that a
@@ -71,7 +72,6 @@ export const diagnoses = pgTable('diagnoses', {
   isActive: boolean().notNull().default(true),
 }, (table) => [uniqueIndex().on(table.compactCode)]);
 
-export const insurerKinds = ['obra_social', 'obra_social_provincial', 'prepaga', 'plan_publico', 'particular'] as const;
 /**
  * RNOS: obras sociales in the SSSalud registry; RNEMP: prepagas; SISA: provincial obras
  * sociales and public plans, outside SSSalud, numbered by the SISA list after the RNOS.

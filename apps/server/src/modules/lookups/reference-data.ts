@@ -53,6 +53,9 @@ export async function loadReferenceData(db: Database, log: SeedLogger): Promise<
       log.info(`reference data: ${dataset.name} loaded (${rowCount} rows)`);
     }
   }
+  // The planner needs fresh statistics to use the search indexes on a freshly loaded table,
+  // and PGlite runs no autovacuum to gather them.
+  if (loaded > 0) await db.execute(sql`analyze`);
   const elapsed = Math.round(performance.now() - started);
   log.info(`reference data: ${loaded} of ${datasets.length} datasets loaded, the others were up to date (${elapsed} ms)`);
 }

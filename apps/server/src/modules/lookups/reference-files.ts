@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { insurerKinds, insurerRegistries } from '../../db/schema/index.ts';
+import { insurerKinds } from '@receta/domain';
+import { insurerRegistries } from '../../db/schema/index.ts';
 
 /**
  * The shipped reference files (apps/server/reference-data/), written by

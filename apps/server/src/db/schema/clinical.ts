@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint, boolean, date, index, integer, jsonb, pgSequence, pgTable, smallint, text, timestamp, unique, uuid,
+} from 'drizzle-orm/pg-core';
+import type { Prescriber } from '@receta/domain';
+import { prescriptionStates, prescriptionTypes, patientSexes } from '@receta/domain';
+import { users } from './accounts.ts';
+import { diagnoses, insurers, medications } from './reference.ts';
+import { workspaces } from './workspaces.ts';
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+/**
+ * A patient of a workspace: the doctors of that workspace see and prescribe to them, nobody
+ * else does. A DNI is one patient per workspace.
+ */
+export const patients = pgTable('patients', {
+  id: uuid().primaryKey().defaultRandom(),
+  workspaceId: uuid().notNull().references(() => workspaces.id, { onDelete: 'restrict' }),
+  createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  name: text().notNull(),
+  lastName: text().notNull(),
+  dni: text().notNull(),
+  /** Optional; when given, its middle eight digits are the DNI. */
+  cuil: text(),
+  sex: text({ enum: patientSexes }).notNull(),
+  dateOfBirth: date({ mode: 'string' }).notNull(),
+  /** Null for a patient without coverage (particular). */
+  insurerId: text().references(() => insurers.id, { onDelete: 'restrict' }),
+  affiliateNumber: text(),
+  email: text(),
+  phone: text(),
+  address: text(),
+  /** Lower-case, accent-free last name, name and DNI, for the list's search. */
+  searchText: text().notNull(),
+  createdAt: createdAt(),
+  updatedAt: createdAt(),
+}, (table) => [
+  unique().on(table.workspaceId, table.dni),
+  index().on(table.workspaceId, table.lastName, table.name),
+  index().on(table.workspaceId, table.createdAt),
+]);
+
+/** Prescription numbers are one platform-wide series, printed on the PDF and checked by pharmacies. */
+export const prescriptionNumbers = pgSequence('prescription_number_seq', { startWith: 1 });
+
+/**
+ * A prescription. While it is a draft its doctor may edit it; once signed nothing here
+ * changes but its dispensing state. The patient, the prescriber and the diagnosis are copied
+ * in when the prescription is written, so that what was signed is what is shown, whatever
+ * later happens to the patient's record or the reference data.
+ */
+export const prescriptions = pgTable('prescriptions', {
+  id: uuid().primaryKey().defaultRandom(),
+  number: bigint({ mode: 'number' }).notNull().unique().default(sql`nextval('prescription_number_seq')`),
+  workspaceId: uuid().notNull().references(() => workspaces.id, { onDelete: 'restrict' }),
+  doctorUserId: uuid().notNull().references(() => users.id, { onDelete: 'restrict' }),
+  type: text({ enum: prescriptionTypes }).notNull(),
+  state: text({ enum: prescriptionStates }).notNull().default('draft'),
+  /** The prescriptions of one Receta Crónica share a series id, numbered 1..seriesLength. */
+  seriesId: uuid().notNull(),
+  seriesPosition: smallint().notNull(),
+  seriesLength: smallint().notNull(),
+  issuedOn: date({ mode: 'string' }).notNull(),
+  startDate: date({ mode: 'string' }).notNull(),
+  /** The last day the prescription may be dispensed. */
+  expiryDate: date({ mode: 'string' }).notNull(),
+  patientId: uuid().references(() => patients.id, { onDelete: 'set null' }),
+  patientName: text().notNull(),
+  patientLastName: text().notNull(),
+  patientDni: text().notNull(),
+  patientCuil: text(),
+  patientSex: text({ enum: patientSexes }).notNull(),
+  patientDateOfBirth: date({ mode: 'string' }).notNull(),
+  /** Null for a patient who pays themselves (particular). */
+  insurerId: text().references(() => insurers.id, { onDelete: 'restrict' }),
+  affiliateNumber: text(),
+  diagnosisCode: text().notNull().references(() => diagnoses.code, { onDelete: 'restrict' }),
+  diagnosisDescription: text().notNull(),
+  symptoms: text(),
+  prescriber: jsonb().$type<Prescriber>().notNull(),
+  createdAt: createdAt(),
+  updatedAt: createdAt(),
+  signedAt: timestamp({ withTimezone: true }),
+  cancelledAt: timestamp({ withTimezone: true }),
+}, (table) => [
+  index().on(table.workspaceId, table.createdAt),
+  index().on(table.doctorUserId, table.createdAt),
+  index().on(table.workspaceId, table.state, table.createdAt),
+  index().on(table.workspaceId, table.patientDni),
+  index().on(table.patientId, table.expiryDate),
+  index().on(table.seriesId),
+]);
+
+/** One medicine of a prescription, named by its generic name (Ley 25.649). */
+export const prescriptionItems = pgTable('prescription_items', {
+  id: uuid().primaryKey().defaultRandom(),
+  prescriptionId: uuid().notNull().references(() => prescriptions.id, { onDelete: 'cascade' }),
+  position: smallint().notNull(),
+  /** The vademecum presentation chosen, or null for a medicine written by hand. */
+  medicationId: integer().references(() => medications.id, { onDelete: 'restrict' }),
+  genericName: text().notNull(),
+  brandName: text(),
+  strength: text(),
+  pharmaceuticalForm: text(),
+  presentation: text().notNull(),
+  quantity: smallint().notNull(),
+  dosage: text().notNull(),
+  patientInstructions: text(),
+  pharmacyNote: text(),
+  noSubstitution: boolean().notNull().default(false),
+  dispensedQuantity: smallint().notNull().default(0),
+}, (table) => [unique().on(table.prescriptionId, table.position), index().on(table.medicationId)]);

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { DniSchema, pastDate, PhoneSchema } from './accounts.ts';
+import { DeleteManyResultSchema, ListQuerySchema, pageOf } from './api.ts';
+import { InsurerSummarySchema } from './clinical-search.ts';
+import { hasValidCuitCheckDigit } from './identity.ts';
+import { messages } from './messages.ts';
+import { optionalText, requiredText, stop } from './schema-helpers.ts';
+
+/** The sex on the DNI: Ley 26.743 adds X to F and M. */
+export const patientSexes = ['F', 'M', 'X'] as const;
+export type PatientSex = (typeof patientSexes)[number];
+export const patientSexLabels: Record<PatientSex, string> = { F: 'Femenino', M: 'Masculino', X: 'X' };
+
+const message = messages.patients;
+
+/** The insurer row of patients who pay themselves ("Particular / sin cobertura"). */
+export const particularInsurerId = 'particular';
+
+/** An 11-digit CUIL with a valid check digit; its middle eight digits are the DNI. */
+const CuilSchema = z.string()
+  .trim()
+  .regex(/^\d{11}$/, stop(message.cuilLength))
+  .refine(hasValidCuitCheckDigit, message.cuilInvalid);
+
+/** Whether `cuil` holds `dni` in its middle eight digits, as ANSES builds it. */
+export function cuilMatchesDni(cuil: string, dni: string): boolean {
+  return cuil.slice(2, 10) === dni.padStart(8, '0');
+}
+
+/**
+ * A patient as the doctor writes it: the data of the DNI, the insurer (null: particular, no
+ * coverage) with the affiliate number it requires, and how to reach the patient with the
+ * prescription.
+ */
+export const PatientInputSchema = z.object({
+  name: requiredText.max(80, message.nameTooLong),
+  lastName: requiredText.max(80, message.nameTooLong),
+  dni: DniSchema,
+  cuil: CuilSchema.nullish().or(z.literal('').transform(() => null)).transform((cuil) => cuil ?? null),
+  sex: z.enum(patientSexes, messages.common.required),
+  dateOfBirth: pastDate(message.dateOfBirthInvalid),
+  insurerId: z.string().trim().min(1).nullish().transform((id) => id ?? null),
+  affiliateNumber: optionalText(30, message.affiliateNumberTooLong),
+  email: z.email(messages.registration.emailInvalid).nullish().or(z.literal('').transform(() => null))
+    .transform((email) => email?.toLowerCase() ?? null),
+  phone: PhoneSchema.nullish().or(z.literal('').transform(() => null)).transform((phone) => phone ?? null),
+  address: optionalText(200, message.addressTooLong),
+})
+  .refine((patient) => !patient.cuil || cuilMatchesDni(patient.cuil, patient.dni), {
+    message: message.cuilDniMismatch, path: ['cuil'],
+  })
+  .refine((patient) => !patient.insurerId || patient.insurerId === particularInsurerId || patient.affiliateNumber, {
+    message: message.affiliateNumberRequired, path: ['affiliateNumber'],
+  });
+export type PatientInput = z.input<typeof PatientInputSchema>;
+export type PatientData = z.output<typeof PatientInputSchema>;
+
+export const PatientSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  lastName: z.string(),
+  dni: z.string(),
+  cuil: z.string().nullable(),
+  sex: z.enum(patientSexes),
+  dateOfBirth: z.string(),
+  insurer: InsurerSummarySchema.nullable(),
+  affiliateNumber: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Patient = z.infer<typeof PatientSchema>;
+export const PatientPageSchema = pageOf(PatientSchema);
+export type PatientPage = z.infer<typeof PatientPageSchema>;
+
+export const patientSorts = ['lastName', 'dni', 'dateOfBirth', 'createdAt'] as const;
+
+/** `GET /api/patients`: q finds by last name, name or DNI. */
+export const PatientsQuerySchema = ListQuerySchema.extend({
+  sort: z.enum(patientSorts, messages.common.invalidData).default('lastName'),
+});
+export type PatientsQuery = z.input<typeof PatientsQuerySchema>;
+
+export const PatientsRemovedSchema = DeleteManyResultSchema;

@@ -1,0 +1,253 @@
+import { z } from 'zod';
+import { DeleteManyResultSchema, ListQuerySchema, pageOf } from './api.ts';
+import { InsurerSummarySchema } from './clinical-search.ts';
+import { addDays, todayInArgentina } from './dates.ts';
+import { messages } from './messages.ts';
+import { patientSexes } from './patients.ts';
+import { optionalText, requiredText } from './schema-helpers.ts';
+
+const message = messages.prescriptions;
+const invalid = messages.common.invalidData;
+
+/** Spec section 1: Receta Única and Receta Crónica. */
+export const prescriptionTypes = ['classic', 'chronic'] as const;
+export type PrescriptionType = (typeof prescriptionTypes)[number];
+export const prescriptionTypeLabels: Record<PrescriptionType, string> = {
+  classic: 'Receta Única',
+  chronic: 'Receta Crónica',
+};
+
+/** The stored states (DECISIONS.md). "Valid" is shown, never stored: see `displayStateOf`. */
+export const prescriptionStates = ['draft', 'signed', 'partially_dispensed', 'dispensed', 'cancelled', 'expired'] as const;
+export type PrescriptionState = (typeof prescriptionStates)[number];
+
+/** What a list or a pharmacy is told: a signed prescription is pending, valid or expired by date. */
+export const prescriptionDisplayStates = [
+  'draft', 'pending', 'valid', 'partially_dispensed', 'dispensed', 'cancelled', 'expired',
+] as const;
+export type PrescriptionDisplayState = (typeof prescriptionDisplayStates)[number];
+export const prescriptionDisplayStateLabels: Record<PrescriptionDisplayState, string> = {
+  draft: 'Borrador',
+  pending: 'Firmado, vigente desde su fecha de inicio',
+  valid: 'Firmado, vigente',
+  partially_dispensed: 'Dispensado parcialmente',
+  dispensed: 'Dispensado',
+  cancelled: 'Anulado',
+  expired: 'Vencido',
+};
+
+export const prescriptionRules = {
+  /** A prescription may be dispensed for 30 days, its start date included. */
+  validityDays: 30,
+  /** The start date may be set up to 30 days after the issue date, never earlier. */
+  maxStartDelayDays: 30,
+  chronicSeriesLengths: [2, 3] as const,
+  defaultChronicSeriesLength: 3,
+  maxItems: 3,
+  maxQuantity: 10,
+} as const;
+
+/** The last day a prescription that starts on `startDate` may be dispensed. */
+export function expiryDateOf(startDate: string): string {
+  return addDays(startDate, prescriptionRules.validityDays - 1);
+}
+
+/**
+ * The validity windows of a series: each prescription of a Receta Crónica starts 30 days
+ * after the one before, so the windows follow each other without a gap or an overlap.
+ */
+export function seriesWindows(startDate: string, length: number): Array<{ startDate: string; expiryDate: string }> {
+  return Array.from({ length }, (_, index) => {
+    const start = addDays(startDate, index * prescriptionRules.validityDays);
+    return { startDate: start, expiryDate: expiryDateOf(start) };
+  });
+}
+
+/** Whether `startDate` may start a prescription issued on `issuedOn`. */
+export function isAllowedStartDate(startDate: string, issuedOn: string): boolean {
+  return startDate >= issuedOn && startDate <= addDays(issuedOn, prescriptionRules.maxStartDelayDays);
+}
+
+/** The state to show on `today`: a signed prescription before, inside or after its window. */
+export function displayStateOf(
+  prescription: { state: PrescriptionState; startDate: string; expiryDate: string },
+  today: string = todayInArgentina(),
+): PrescriptionDisplayState {
+  const { state, startDate, expiryDate } = prescription;
+  if (state === 'signed' || state === 'partially_dispensed') {
+    if (today > expiryDate) return 'expired';
+    if (state === 'signed') return today < startDate ? 'pending' : 'valid';
+  }
+  return state;
+}
+
+/** Licences (spec section 2): Nacional (MN) or Provincial (MP). */
+export const licenceTypes = ['MN', 'MP'] as const;
+export type LicenceType = (typeof licenceTypes)[number];
+export const licenceTypeLabels: Record<LicenceType, string> = { MN: 'Nacional (MN)', MP: 'Provincial (MP)' };
+
+/** The prescriber as printed on the prescription, copied when it is written. */
+export const PrescriberSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  lastName: z.string(),
+  cuit: z.string(),
+  licenceType: z.enum(licenceTypes),
+  enrollment: z.string(),
+  jurisdiction: z.string(),
+  profession: z.string(),
+  specialty: z.string(),
+  address: z.string(),
+});
+export type Prescriber = z.infer<typeof PrescriberSchema>;
+
+/** One medicine: its generic name (Ley 25.649), the presentation, how much and how to take it. */
+export const PrescriptionItemInputSchema = z.object({
+  medicationId: z.number().int().positive().nullish().transform((id) => id ?? null),
+  genericName: requiredText.max(200, message.textTooLong),
+  brandName: optionalText(200, message.textTooLong),
+  strength: optionalText(200, message.textTooLong),
+  pharmaceuticalForm: optionalText(200, message.textTooLong),
+  presentation: requiredText.max(200, message.textTooLong),
+  quantity: z.coerce.number<string | number>(message.quantityInvalid).int(message.quantityInvalid)
+    .min(1, message.quantityInvalid).max(prescriptionRules.maxQuantity, message.quantityInvalid),
+  dosage: requiredText.max(500, message.textTooLong),
+  patientInstructions: optionalText(1000, message.textTooLong),
+  pharmacyNote: optionalText(500, message.textTooLong),
+  noSubstitution: z.boolean().default(false),
+});
+export type PrescriptionItemInput = z.input<typeof PrescriptionItemInputSchema>;
+
+const prescriptionContent = {
+  patientId: z.uuid(messages.patients.notFound),
+  /** The insurer's slug, as in `/prescriptions/{providerSlug}/new`; 'particular' for none. */
+  insurerSlug: requiredText,
+  affiliateNumber: optionalText(30, messages.patients.affiliateNumberTooLong),
+  diagnosisCode: z.string({ error: message.diagnosisRequired }).trim().min(1, message.diagnosisRequired),
+  symptoms: optionalText(1000, message.textTooLong),
+  /** Defaults to the issue date. */
+  startDate: z.iso.date(message.startDateInvalid).optional(),
+  items: z.array(PrescriptionItemInputSchema, invalid)
+    .min(1, message.itemsRequired).max(prescriptionRules.maxItems, message.itemsMax),
+  /** The doctor saw the warning that a medicine repeats one still valid for the patient. */
+  confirmDuplicates: z.boolean().default(false),
+};
+
+/** `POST /api/prescriptions`: a Receta Única, or the series of a Receta Crónica. */
+export const PrescriptionInputSchema = z.object({
+  ...prescriptionContent,
+  type: z.enum(prescriptionTypes, messages.common.required),
+  seriesLength: z.union(prescriptionRules.chronicSeriesLengths.map((length) => z.literal(length)), message.seriesLengthInvalid)
+    .optional(),
+}).refine((input) => input.type === 'chronic' || input.seriesLength === undefined, {
+  message: message.seriesLengthInvalid, path: ['seriesLength'],
+});
+export type PrescriptionInput = z.input<typeof PrescriptionInputSchema>;
+
+/** `PUT /api/prescriptions/{id}`: the content of a draft; its type and series stay. */
+export const PrescriptionUpdateSchema = z.object(prescriptionContent);
+export type PrescriptionUpdateInput = z.input<typeof PrescriptionUpdateSchema>;
+
+/** `POST /api/prescriptions/duplicates`: the check the form runs before issuing. */
+export const DuplicateCheckSchema = z.object({
+  patientId: z.uuid(messages.patients.notFound),
+  items: z.array(PrescriptionItemInputSchema.pick({ medicationId: true, genericName: true }), invalid)
+    .min(1, message.itemsRequired).max(prescriptionRules.maxItems, message.itemsMax),
+  /** When editing, the series whose own prescriptions are not duplicates of themselves. */
+  excludePrescriptionId: z.uuid(invalid).optional(),
+});
+export type DuplicateCheckInput = z.input<typeof DuplicateCheckSchema>;
+
+export const DuplicateMedicationSchema = z.object({
+  prescriptionId: z.string(),
+  number: z.number().int(),
+  genericName: z.string(),
+  expiryDate: z.string(),
+});
+export type DuplicateMedication = z.infer<typeof DuplicateMedicationSchema>;
+export const DuplicateCheckResultSchema = z.object({ duplicates: z.array(DuplicateMedicationSchema) });
+
+export const PrescriptionItemSchema = z.object({
+  id: z.string(),
+  medicationId: z.number().int().nullable(),
+  genericName: z.string(),
+  brandName: z.string().nullable(),
+  strength: z.string().nullable(),
+  pharmaceuticalForm: z.string().nullable(),
+  presentation: z.string(),
+  quantity: z.number().int(),
+  dosage: z.string(),
+  patientInstructions: z.string().nullable(),
+  pharmacyNote: z.string().nullable(),
+  noSubstitution: z.boolean(),
+  dispensedQuantity: z.number().int(),
+});
+export type PrescriptionItem = z.infer<typeof PrescriptionItemSchema>;
+
+export const PrescriptionSchema = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  type: z.enum(prescriptionTypes),
+  state: z.enum(prescriptionStates),
+  displayState: z.enum(prescriptionDisplayStates),
+  seriesId: z.string(),
+  seriesPosition: z.number().int(),
+  seriesLength: z.number().int(),
+  issuedOn: z.string(),
+  startDate: z.string(),
+  expiryDate: z.string(),
+  patient: z.object({
+    id: z.string().nullable(),
+    name: z.string(),
+    lastName: z.string(),
+    dni: z.string(),
+    cuil: z.string().nullable(),
+    sex: z.enum(patientSexes),
+    dateOfBirth: z.string(),
+  }),
+  insurer: InsurerSummarySchema.nullable(),
+  affiliateNumber: z.string().nullable(),
+  diagnosis: z.object({ code: z.string(), description: z.string() }),
+  symptoms: z.string().nullable(),
+  prescriber: PrescriberSchema,
+  items: z.array(PrescriptionItemSchema),
+  signed: z.boolean(),
+  createdAt: z.string(),
+  signedAt: z.string().nullable(),
+});
+export type Prescription = z.infer<typeof PrescriptionSchema>;
+export const PrescriptionPageSchema = pageOf(PrescriptionSchema);
+export type PrescriptionPage = z.infer<typeof PrescriptionPageSchema>;
+
+/** What `POST /api/prescriptions` created: one prescription, or the whole chronic series. */
+export const PrescriptionsCreatedSchema = z.object({
+  message: z.string(),
+  prescriptions: z.array(PrescriptionSchema),
+});
+export type PrescriptionsCreated = z.infer<typeof PrescriptionsCreatedSchema>;
+
+export const prescriptionSorts = ['number', 'createdAt', 'patientLastName', 'startDate', 'expiryDate', 'state'] as const;
+
+/**
+ * `GET /api/prescriptions` (the workspace's), with `mine=true` the doctor's own, with
+ * `signed=true` only signed ones. q finds by number, patient DNI or last name.
+ */
+export const PrescriptionsQuerySchema = ListQuerySchema.extend({
+  sort: z.enum(prescriptionSorts, invalid).default('createdAt'),
+  order: z.enum(['asc', 'desc'], invalid).default('desc'),
+  state: z.enum(prescriptionDisplayStates, invalid).optional(),
+  from: z.iso.date(invalid).optional(),
+  to: z.iso.date(invalid).optional(),
+  patientId: z.uuid(invalid).optional(),
+  insurerSlug: z.string().trim().max(80, invalid).optional(),
+  mine: z.stringbool(invalid).optional(),
+  signed: z.stringbool(invalid).optional(),
+});
+export type PrescriptionsQuery = z.input<typeof PrescriptionsQuerySchema>;
+
+export const PrescriptionsRemovedSchema = DeleteManyResultSchema;
+
+/** Today's date as the default start of a new prescription, and the latest allowed. */
+export function startDateBounds(issuedOn: string = todayInArgentina()): { min: string; max: string } {
+  return { min: issuedOn, max: addDays(issuedOn, prescriptionRules.maxStartDelayDays) };
+}
