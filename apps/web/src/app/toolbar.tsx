@@ -11,12 +11,14 @@ import { paths } from '../config/paths.ts';
 import { UserMenu } from '../features/auth/user-menu.tsx';
 import { WorkspaceSwitcher } from '../features/workspaces/workspace-switcher.tsx';
 import { useSession } from '../lib/session.tsx';
+import { NavigationSearch } from './navigation-search.tsx';
+import { ShortcutsMenu } from './shortcuts-menu.tsx';
 import { VersionInfo } from './version-info.tsx';
 
 /**
- * The top bar. Its start holds the menu button (and later the navigation search); its end
- * holds the session's controls: the login and register links for a guest; otherwise the
- * superadmin's version info, the workspace switcher and the user menu.
+ * The top bar. Its start holds the menu button and, once signed in, the navigation search;
+ * its end holds the session's controls: the login and register links for a guest; otherwise
+ * the superadmin's version info, the shortcuts, the workspace switcher and the user menu.
  */
 export function Toolbar({ onMenuClick }: { onMenuClick: () => void }) {
   const { t } = useTranslation();
@@ -36,6 +38,7 @@ export function Toolbar({ onMenuClick }: { onMenuClick: () => void }) {
         >
           <Brand isCompact />
         </Box>
+        {!isGuest && <Box sx={{ display: { xs: 'none', sm: 'block' } }}><NavigationSearch /></Box>}
         <Box sx={{ flexGrow: 1 }} />
         {isGuest
           ? (
@@ -51,6 +54,7 @@ export function Toolbar({ onMenuClick }: { onMenuClick: () => void }) {
           : (
               <>
                 <VersionInfo />
+                <ShortcutsMenu />
                 <WorkspaceSwitcher />
                 <UserMenu />
               </>

@@ -52,6 +52,15 @@ export const paths = {
   myIntegrations: staticPath('/myIntegrations'),
   myPrescriptions: staticPath('/myPrescriptions'),
   myPatients: staticPath('/myPatients'),
+  patient: idPath('id', '/patients/:id'),
+  signedPrescriptions: staticPath('/prescriptions/signed'),
+  newPrescription: idPath('providerSlug', '/prescriptions/:providerSlug/new'),
+  editPrescription: {
+    path: '/prescriptions/:providerSlug/:prescriptionId/edit',
+    getHref: (providerSlug: string, prescriptionId: string) =>
+      `/prescriptions/${encodeURIComponent(providerSlug)}/${encodeURIComponent(prescriptionId)}/edit`,
+  },
+  prescription: idPath('prescriptionId', '/prescriptions/:prescriptionId'),
   scanner: staticPath('/scanner'),
 
   owners: staticPath('/owners'),

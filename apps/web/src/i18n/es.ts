@@ -40,6 +40,18 @@ export const es = {
   toolbar: {
     login: 'Ingresar',
     register: 'Registrarse',
+    search: {
+      label: 'Buscar una sección (Ctrl+K)',
+      placeholder: 'Buscar…',
+      noResults: 'Ninguna sección coincide',
+    },
+    shortcuts: {
+      open: 'Accesos directos',
+      title: 'Accesos directos',
+      empty: 'Todavía no tiene accesos directos. Abra una sección y agréguela desde aquí.',
+      add: 'Agregar «{{label}}» a los accesos directos',
+      remove: 'Quitar «{{label}}» de los accesos directos',
+    },
   },
   version: {
     label: 'Información de la versión',

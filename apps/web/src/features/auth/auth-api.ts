@@ -4,9 +4,11 @@ import {
   LoginStepSchema,
   SignedInSchema,
   TermsAcceptanceSchema,
+  UserDataSavedSchema,
   UserSessionSchema,
   type AuthenticityClaims,
   type LoginInput,
+  type UserDataUpdate,
 } from '@receta/domain';
 import { api } from '../../lib/api-client.ts';
 import { readJwtPayload } from '../../lib/jwt.ts';
@@ -98,4 +100,10 @@ export async function acceptInvitation(userToken: string, password: string): Pro
     schema: MessageAnswerSchema,
   });
   return answer.message;
+}
+
+/** Saves the user's own data (`POST /api/auth/user/update`) and answers the updated session. */
+export async function updateUserData(user: UserDataUpdate['user']) {
+  const answer = await api.request('/api/auth/user/update', { method: 'POST', body: { user }, schema: UserDataSavedSchema });
+  return answer.user;
 }
