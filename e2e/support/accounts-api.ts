@@ -2,6 +2,7 @@ import { inject } from 'vitest';
 import { authenticatorCode, knowsAuthenticator, rememberAuthenticator } from './authenticator.ts';
 import { doctorDocuments } from './documents.ts';
 import type { TestDoctor } from './doctors.ts';
+import { waitForMailedLink } from './mailbox.ts';
 
 // What a journey sets up through the API rather than by clicking: the state a page starts from.
 
@@ -104,4 +105,26 @@ export async function findMedicIdThroughApi(token: string, email: string): Promi
   const medic = page.items.find((item) => item.email === email);
   if (!medic) throw new Error(`${email} is not in the medics directory`);
   return medic.id;
+}
+
+/** The doctor follows the mailed confirmation link and sets the signing PIN, as the page would. */
+export async function confirmPinThroughApi(email: string, pin: string): Promise<void> {
+  const confirmationPath = await waitForMailedLink(email, '/confirmation/');
+  const userToken = confirmationPath.slice('/confirmation/'.length);
+  await call(`/api/auth/confirmation/doctors/${userToken}`, { method: 'PUT', json: { PIN: pin } });
+}
+
+/**
+ * A doctor ready to prescribe: registered, approved by the superadmin, with a PIN. Answers
+ * the doctor's access token.
+ */
+export async function prescribingDoctorThroughApi(
+  doctor: TestDoctor,
+  moderator: { email: string; password: string },
+  pin = '2580',
+): Promise<string> {
+  await registerDoctorThroughApi(doctor);
+  await approveDoctorThroughApi(await logInThroughApi(moderator.email, moderator.password), doctor.email);
+  await confirmPinThroughApi(doctor.email, pin);
+  return logInThroughApi(doctor.email, doctor.password);
 }

@@ -3,3 +3,4 @@ export * from './platform.ts';
 export * from './reference.ts';
 export * from './workspaces.ts';
 export * from './clinical.ts';
+export * from './antigens.ts';
