@@ -7,5 +7,8 @@ export default defineProject({
     name: 'web',
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // A page test renders the whole router and MUI under jsdom: seconds on a loaded two-core
+    // machine, so the default 5 s would fail tests by the load of the moment.
+    testTimeout: 20_000,
   },
 });
