@@ -45,3 +45,51 @@ export function report(comparisons: Comparison[]): boolean {
   }
   return allWithinBudget;
 }
+
+export interface Latencies {
+  name: string;
+  count: number;
+  p50: number;
+  p99: number;
+}
+
+/** The value below which `fraction` of the sorted samples fall (nearest rank). */
+function percentile(sorted: readonly number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))] ?? Number.NaN;
+}
+
+/**
+ * The latencies of `operations` run one at a time, `rounds` times over after one warm-up
+ * round: a request's own time, without the queueing that concurrency would add.
+ */
+export async function latencies(
+  name: string, operations: ReadonlyArray<() => Promise<unknown>>, { rounds = 20 }: { rounds?: number } = {},
+): Promise<Latencies> {
+  for (const operation of operations) await operation();
+  const samples: number[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    for (const operation of operations) {
+      const started = performance.now();
+      await operation();
+      samples.push(performance.now() - started);
+    }
+  }
+  samples.sort((a, b) => a - b);
+  return { name, count: samples.length, p50: percentile(samples, 0.5), p99: percentile(samples, 0.99) };
+}
+
+/** Prints one line per measurement: p50, p99 and p99 as a ratio of the budget (at most 1 holds). */
+export function reportLatencies(measurements: readonly Latencies[], budgetMs: number): boolean {
+  let allWithinBudget = true;
+  for (const measurement of measurements) {
+    const ratio = measurement.p99 / budgetMs;
+    const holds = ratio <= 1;
+    allWithinBudget &&= holds;
+    process.stdout.write(
+      `${holds ? 'ok  ' : 'SLOW'} ${measurement.name}: p50 ${measurement.p50.toFixed(2)} ms, p99 `
+      + `${measurement.p99.toFixed(2)} ms = ${ratio.toFixed(2)} x the ${budgetMs} ms budget `
+      + `(${measurement.count} requests), budget <= 1\n`,
+    );
+  }
+  return allWithinBudget;
+}

@@ -9,7 +9,9 @@ import { seedDatabase } from '../apps/server/src/db/seed.ts';
 import { sessions, users } from '../apps/server/src/db/schema/index.ts';
 import { accessControl } from '../apps/server/src/platform/auth/access-control.ts';
 import { hashSecret, verifySecret } from '../apps/server/src/platform/passwords.ts';
-import { operationsPerSecond, report, type Comparison } from './measure.ts';
+import { operationsPerSecond, report, reportLatencies, type Comparison } from './measure.ts';
+import { measureSearches, searchBudgetMs } from './searches.ts';
+import { measureSigning } from './signing.ts';
 
 /** Fastify answering a fixed body, and Fastify verifying a JWT with jose: the budgets' baselines. */
 async function baselines() {
@@ -105,10 +107,12 @@ async function main() {
     baselineRate: argon2Rate,
     rate: loginRate,
   });
+  comparisons.push(...await measureSigning());
   const withinBudget = report(comparisons);
+  const searchesWithinBudget = reportLatencies(await measureSearches(app), searchBudgetMs);
   await guarded.close();
   await app.close();
-  process.exitCode = withinBudget ? 0 : 1;
+  process.exitCode = withinBudget && searchesWithinBudget ? 0 : 1;
 }
 
 await main();

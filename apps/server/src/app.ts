@@ -6,9 +6,13 @@ import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import { adminDirectoryRoutes } from './modules/admin/admin-directory.routes.ts';
 import { moderationRoutes } from './modules/admin/moderation.routes.ts';
+import { antigensRoutes } from './modules/antigens/antigens.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { clinicalSearchRoutes } from './modules/lookups/clinical-search.routes.ts';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.ts';
+import { prescriptionsRoutes } from './modules/prescriptions/prescriptions.routes.ts';
+import { patientsRoutes } from './modules/patients/patients.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { TokenSigner } from './platform/auth/access-tokens.ts';
 import { accessControl } from './platform/auth/access-control.ts';
@@ -18,6 +22,7 @@ import { loggingOptions } from './platform/http/logging.ts';
 import { openApi } from './platform/http/openapi.ts';
 import { mailDelivery } from './platform/mail/mail-delivery.ts';
 import { webApp } from './platform/http/web-app.ts';
+import { SigningAuthority } from './platform/pki/index.ts';
 import { ensurePlatformSecret } from './platform/secrets.ts';
 
 declare module 'fastify' {
@@ -25,6 +30,7 @@ declare module 'fastify' {
     config: Config;
     db: Database;
     tokens: TokenSigner;
+    signing: SigningAuthority;
   }
 }
 
@@ -49,6 +55,7 @@ export async function buildApp({ config, database, webRoot = builtWebApp }: AppO
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('tokens', new TokenSigner(await ensurePlatformSecret(database.db, 'access-token-key')));
+  app.decorate('signing', await SigningAuthority.load(config));
   app.addHook('onClose', () => database.close());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -73,6 +80,10 @@ export async function buildApp({ config, database, webRoot = builtWebApp }: AppO
   await app.register(registrationRoutes, { prefix: '/api' });
   await app.register(moderationRoutes, { prefix: '/api' });
   await app.register(adminDirectoryRoutes, { prefix: '/api' });
+  await app.register(antigensRoutes, { prefix: '/api' });
+  await app.register(prescriptionsRoutes, { prefix: '/api' });
+  await app.register(clinicalSearchRoutes, { prefix: '/api' });
+  await app.register(patientsRoutes, { prefix: '/api' });
 
   await app.register(webApp, { root: webRoot });
   return app;

@@ -29,6 +29,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL/);
   });
 
+  it('takes the signing master key as 32 bytes in base64, and the CA files only together', () => {
+    const key = Buffer.alloc(32, 7);
+    expect(loadConfig({ SIGNING_MASTER_KEY: key.toString('base64') }).signing.masterKey).toEqual(key);
+    expect(loadConfig({}).signing).toEqual({ caFiles: undefined, masterKey: undefined, previousMasterKeys: [] });
+    expect(() => loadConfig({ SIGNING_MASTER_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/SIGNING_MASTER_KEY/);
+    expect(() => loadConfig({ CA_CERT_FILE: 'ca.pem' })).toThrow(/CA_KEY_FILE/);
+  });
+
   it('refuses an administrator password shorter than the login form accepts', () => {
     expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
   });

@@ -5,6 +5,10 @@ import { z } from 'zod';
 const optional = <Schema extends z.ZodType>(schema: Schema) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
+/** An AES-256 key written in base64. */
+const masterKey = z.base64().transform((text) => Buffer.from(text, 'base64'))
+  .refine((key) => key.length === 32, 'must be 32 bytes in base64');
+
 /** The environment of ARCHITECTURE.md; this is the only file that reads `process.env`. */
 const EnvironmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -18,6 +22,12 @@ const EnvironmentSchema = z.object({
   REDIS_URL: optional(z.url({ protocol: /^rediss?$/ })),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CA_CERT_FILE: optional(z.string()),
+  CA_KEY_FILE: optional(z.string()),
+  SIGNING_MASTER_KEY: optional(masterKey),
+  SIGNING_PREVIOUS_MASTER_KEYS: optional(z.string().transform((list) => list.split(',')).pipe(z.array(masterKey))),
+}).refine((env) => (env.CA_CERT_FILE === undefined) === (env.CA_KEY_FILE === undefined), {
+  message: 'CA_CERT_FILE and CA_KEY_FILE go together', path: ['CA_KEY_FILE'],
 });
 
 export interface Config {
@@ -32,6 +42,14 @@ export interface Config {
   /** Behind a load balancer, take the client's address from X-Forwarded-For (rate limits are per address). */
   trustProxy: boolean;
   logLevel: z.infer<typeof EnvironmentSchema>['LOG_LEVEL'];
+  signing: {
+    /** The platform CA's certificate and PKCS#8 key (PEM files); unset: made once under DATA_DIR/pki. */
+    caFiles: { certificate: string; privateKey: string } | undefined;
+    /** Encrypts doctors' private keys; unset: a key file made once under DATA_DIR/pki. */
+    masterKey: Buffer | undefined;
+    /** Keys replaced by a rotation, still able to decrypt what they encrypted. */
+    previousMasterKeys: Buffer[];
+  };
   versions: { backend: string; frontend: string };
 }
 
@@ -62,6 +80,13 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     redisUrl: env.REDIS_URL,
     trustProxy: env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL,
+    signing: {
+      caFiles: env.CA_CERT_FILE && env.CA_KEY_FILE
+        ? { certificate: resolve(env.CA_CERT_FILE), privateKey: resolve(env.CA_KEY_FILE) }
+        : undefined,
+      masterKey: env.SIGNING_MASTER_KEY,
+      previousMasterKeys: env.SIGNING_PREVIOUS_MASTER_KEYS ?? [],
+    },
     versions: {
       backend: readVersion(new URL('../package.json', import.meta.url)),
       frontend: readVersion(new URL('../../web/package.json', import.meta.url)),

@@ -55,13 +55,17 @@ export const antigenResultLabels: Record<AntigenResult, string> = {
   invalid: 'Inválido',
 };
 
+// Blank is no value; anything else must pass the field's own check, so that its message (not
+// a union's generic one) reaches the form and the import report.
+const blankAsNull = z.string().trim().nullish().transform((text) => text || null);
+
 export const EmployeeInputSchema = z.object({
   name: requiredText.max(80, message.textTooLong),
   lastName: requiredText.max(80, message.textTooLong),
   dni: DniSchema,
   birthDate: pastDate(message.birthDateInvalid),
-  email: RegistrationEmailSchema.nullish().or(z.literal('').transform(() => null)).transform((email) => email ?? null),
-  phone: PhoneSchema.nullish().or(z.literal('').transform(() => null)).transform((phone) => phone ?? null),
+  email: blankAsNull.pipe(RegistrationEmailSchema.nullable()),
+  phone: blankAsNull.pipe(PhoneSchema.nullable()),
   position: optionalText(120, message.textTooLong),
 });
 export type EmployeeInput = z.input<typeof EmployeeInputSchema>;

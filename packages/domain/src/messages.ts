@@ -186,11 +186,14 @@ export const messages = {
     csvTooLarge: 'El archivo supera el máximo de 5000 filas.',
     testRecorded: '¡Resultado registrado!',
     testNotRecorded: '¡No se pudo registrar el resultado!',
+    testRemoved: '¡Resultado eliminado!',
+    testNotFound: '¡No existe tal resultado!',
   },
   antigens: {
     textTooLong: 'El texto es demasiado largo.',
     birthDateInvalid: 'Ingrese una fecha de nacimiento válida.',
     testDateInvalid: 'Ingrese la fecha del test: no puede ser futura.',
+    recorderRemoved: 'Usuario eliminado',
   },
   search: {
     queryTooShort: 'Escriba al menos 2 caracteres para buscar.',

@@ -22,6 +22,14 @@ const CuilSchema = z.string()
   .regex(/^\d{11}$/, stop(message.cuilLength))
   .refine(hasValidCuitCheckDigit, message.cuilInvalid);
 
+/**
+ * An optional field a form may leave blank: blank and null are null, anything else must pass
+ * `schema`. A pipe rather than a union, so the field shows `schema`'s own message.
+ */
+function blankAsNull<Output>(schema: z.ZodType<Output, string>) {
+  return z.string().nullish().transform((text) => text?.trim() || null).pipe(schema.nullable());
+}
+
 /** Whether `cuil` holds `dni` in its middle eight digits, as ANSES builds it. */
 export function cuilMatchesDni(cuil: string, dni: string): boolean {
   return cuil.slice(2, 10) === dni.padStart(8, '0');
@@ -36,14 +44,14 @@ export const PatientInputSchema = z.object({
   name: requiredText.max(80, message.nameTooLong),
   lastName: requiredText.max(80, message.nameTooLong),
   dni: DniSchema,
-  cuil: CuilSchema.nullish().or(z.literal('').transform(() => null)).transform((cuil) => cuil ?? null),
+  cuil: blankAsNull(CuilSchema),
   sex: z.enum(patientSexes, messages.common.required),
   dateOfBirth: pastDate(message.dateOfBirthInvalid),
   insurerId: z.string().trim().min(1).nullish().transform((id) => id ?? null),
   affiliateNumber: optionalText(30, message.affiliateNumberTooLong),
   email: z.email(messages.registration.emailInvalid).nullish().or(z.literal('').transform(() => null))
     .transform((email) => email?.toLowerCase() ?? null),
-  phone: PhoneSchema.nullish().or(z.literal('').transform(() => null)).transform((phone) => phone ?? null),
+  phone: blankAsNull(PhoneSchema),
   address: optionalText(200, message.addressTooLong),
 })
   .refine((patient) => !patient.cuil || cuilMatchesDni(patient.cuil, patient.dni), {

@@ -137,14 +137,18 @@ const prescriptionContent = {
 export const PrescriptionInputSchema = z.object({
   ...prescriptionContent,
   type: z.enum(prescriptionTypes, messages.common.required),
-  seriesLength: z.union(prescriptionRules.chronicSeriesLengths.map((length) => z.literal(length)), message.seriesLengthInvalid)
+  seriesLength: z
+    .union(prescriptionRules.chronicSeriesLengths.map((length) => z.literal(length)), message.seriesLengthInvalid)
     .optional(),
 }).refine((input) => input.type === 'chronic' || input.seriesLength === undefined, {
   message: message.seriesLengthInvalid, path: ['seriesLength'],
 });
 export type PrescriptionInput = z.input<typeof PrescriptionInputSchema>;
 
-/** `PUT /api/prescriptions/{id}`: the content of a draft; its type and series stay. */
+/**
+ * `PUT /api/prescriptions/{id}`: the content of a draft; its type and series stay. For a
+ * Receta Crónica, startDate is the start of the series' first prescription, as when issued.
+ */
 export const PrescriptionUpdateSchema = z.object(prescriptionContent);
 export type PrescriptionUpdateInput = z.input<typeof PrescriptionUpdateSchema>;
 
@@ -225,6 +229,9 @@ export const PrescriptionsCreatedSchema = z.object({
   prescriptions: z.array(PrescriptionSchema),
 });
 export type PrescriptionsCreated = z.infer<typeof PrescriptionsCreatedSchema>;
+
+/** What `PUT /api/prescriptions/{id}` rewrote: the draft, or every draft of its chronic series. */
+export const PrescriptionsEditedSchema = PrescriptionsCreatedSchema;
 
 export const prescriptionSorts = ['number', 'createdAt', 'patientLastName', 'startDate', 'expiryDate', 'state'] as const;
 

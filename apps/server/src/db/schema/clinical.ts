@@ -88,6 +88,11 @@ export const prescriptions = pgTable('prescriptions', {
   index().on(table.doctorUserId, table.createdAt),
   index().on(table.workspaceId, table.state, table.createdAt),
   index().on(table.workspaceId, table.patientDni),
+  // The list's date filter, its sort by patient and its insurer filter, so that a clinic with a
+  // hundred thousand prescriptions is never read whole for one page.
+  index().on(table.workspaceId, table.issuedOn),
+  index().on(table.workspaceId, table.patientLastName),
+  index().on(table.workspaceId, table.insurerId, table.createdAt),
   index().on(table.patientId, table.expiryDate),
   index().on(table.seriesId),
 ]);

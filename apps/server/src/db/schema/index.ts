@@ -4,3 +4,4 @@ export * from './reference.ts';
 export * from './workspaces.ts';
 export * from './clinical.ts';
 export * from './antigens.ts';
+export * from './signing.ts';

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   messages, product, roleSlugs, type AccountStatus, type Administrator, type AdministratorCreateSchema,
   type AdministratorPage, type AdministratorUpdateSchema, type RoleOption,
@@ -10,8 +9,6 @@ import { recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { MailContent } from '../../platform/mail/compose-mail.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import { hashSecret } from '../../platform/passwords.ts';
-import { issueUserToken, tokenLifetimesMs } from '../../platform/user-tokens.ts';
 import { revokeSessionsOfUser } from '../auth/auth.repository.ts';
 import type { ActingAdministrator } from './acting-administrator.ts';
 import { isWithinReach, reachOf, type AdministratorAction, type RoleReach } from './administrator-reach.ts';
@@ -20,13 +17,13 @@ import {
   findRolesHeldBy, insertAccount, lockAccountByEmail, lockAdministrators, lockSuperadminRole, reopenAccount,
   replaceRolesOfUser, updateAccount, type AdministratorPageQuery,
 } from './administrators.repository.ts';
+import { hashUnknownPassword, invitationDays, mailInvitation } from './invitation.service.ts';
 import { findAllRoles, findRolesBySlugs } from './roles.repository.ts';
 
 export type AdministratorCreateInput = z.output<typeof AdministratorCreateSchema>;
 export type AdministratorUpdateInput = z.output<typeof AdministratorUpdateSchema>;
 
 const notFound = () => AppError.notFound(messages.administrators.notFound);
-const invitationDays = Math.round(tokenLifetimesMs.invitation / (24 * 60 * 60 * 1000));
 const newPasswordHint = 'Si el enlace venció, pida uno nuevo con "¿Olvidó su contraseña?" en la página de ingreso.';
 
 function invitationMail(
@@ -141,7 +138,10 @@ export async function listAssignableRoles(db: Database, acting: ActingAdministra
     .map(({ slug, name, description }) => ({ slug, name, description }));
 }
 
-function isRemovedAdministrator(account: { status: AccountStatus; isDoctor: boolean; roleCount: number }): boolean {
+/** An account an administrator removed (see `closeAdministratorAccount`), which a new invitation may reopen. */
+export function isRemovedAdministrator(
+  account: { status: AccountStatus; isDoctor: boolean; roleCount: number },
+): boolean {
   return account.status === 'suspended' && !account.isDoctor && account.roleCount === 0;
 }
 
@@ -158,7 +158,7 @@ function emailTaken(): AppError {
 export async function createAdministrator(
   db: Database, acting: ActingAdministrator, input: AdministratorCreateInput, publicUrl: string, now = new Date(),
 ): Promise<Administrator> {
-  const passwordHash = await hashSecret(randomBytes(32).toString('base64url'));
+  const passwordHash = await hashUnknownPassword();
   const status: AccountStatus = input.authorized ? 'active' : 'pending_approval';
   const displayName = input.displayName || input.email.slice(0, input.email.indexOf('@'));
   try {
@@ -170,9 +170,9 @@ export async function createAdministrator(
       const userId = existing?.id ?? await insertAccount(tx, { ...account, email: input.email });
       if (existing) await reopenAccount(tx, userId, account, now);
       await replaceRolesOfUser(tx, userId, chosen.map((role) => role.id));
-      const token = await issueUserToken(tx, userId, 'invitation', now);
       const roleNames = chosen.map((role) => role.name);
-      await enqueueMail(tx, input.email, invitationMail(displayName, roleNames, input.authorized, `${publicUrl}/invitation/${token}`));
+      await mailInvitation(tx, { id: userId, email: input.email },
+        (link) => invitationMail(displayName, roleNames, input.authorized, link), publicUrl, now);
       await recordAudit(tx, acting, {
         action: 'administrator.created',
         subjectType: 'user',

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   attachmentFields, messages, product, type AccountStatus, type MedicalCreateSchema, type MedicalDetail,
   type MedicalListItem, type MedicalPage, type MedicalsRemoved, type MedicalUpdateSchema,
@@ -11,14 +10,13 @@ import { fileLocation, findAttachedFiles } from '../../platform/files/file-store
 import { AppError } from '../../platform/http/app-error.ts';
 import type { MailContent } from '../../platform/mail/compose-mail.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import { hashSecret } from '../../platform/passwords.ts';
-import { issueUserToken, tokenLifetimesMs } from '../../platform/user-tokens.ts';
 import { revokeSessionsOfUser } from '../auth/auth.repository.ts';
 import { mailAccountConfirmation } from '../registration/confirmation.service.ts';
 import {
   findUnknownReferences, insertPendingDoctor, type ProfessionalReferences,
 } from '../registration/registration.repository.ts';
 import { verifyDoctorEmail, verifyDoctorInformation } from '../registration/registration.service.ts';
+import { hashUnknownPassword, invitationDays, mailInvitation } from './invitation.service.ts';
 import {
   deleteAccounts, findMedical, findMedicalsPage, findMedicalStatus, lockMedical, lockMedicals, updateAccountStatus,
   updateMedical, type MedicalPageQuery,
@@ -35,8 +33,6 @@ export type MedicalCreateInput = z.output<typeof MedicalCreateSchema>;
 export type MedicalUpdateInput = z.output<typeof MedicalUpdateSchema>;
 
 const notFound = () => AppError.notFound(messages.medicals.notFound);
-
-const invitationDays = Math.round(tokenLifetimesMs.invitation / (24 * 60 * 60 * 1000));
 
 /** To a doctor an administrator registered: the link to choose the password. */
 function invitationMail(name: string, link: string): MailContent {
@@ -141,8 +137,7 @@ export async function showMedical(db: Database, userId: string): Promise<Medical
 export async function createMedical(
   db: Database, input: MedicalCreateInput, admin: AdminActor, publicUrl: string, now = new Date(),
 ): Promise<MedicalDetail> {
-  // Nobody knows this password: the doctor chooses theirs through the invitation link.
-  const passwordHash = await hashSecret(randomBytes(32).toString('base64url'));
+  const passwordHash = await hashUnknownPassword();
   let userId: string;
   try {
     userId = await db.transaction(async (tx) => {
@@ -170,8 +165,7 @@ export async function createMedical(
       });
       await recordReview(tx, id, { status: 'active', reviewedBy: admin.actorUserId, at: now });
       await openPersonalWorkspace(tx, id, admin);
-      const invitation = await issueUserToken(tx, id, 'invitation', now);
-      await enqueueMail(tx, input.email, invitationMail(input.name, `${publicUrl}/invitation/${invitation}`));
+      await mailInvitation(tx, { id, email: input.email }, (link) => invitationMail(input.name, link), publicUrl, now);
       await mailAccountConfirmation(tx, { userId: id, email: input.email, name: input.name }, publicUrl);
       await recordAudit(tx, admin, { action: 'doctor.created', subjectType: 'user', subjectId: id });
       return id;

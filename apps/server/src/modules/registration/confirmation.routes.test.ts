@@ -7,7 +7,7 @@ import {
 import { randomAddress } from '../../../test/factories/uploads.ts';
 import { authorizationFor, createUser } from '../../../test/factories/users.ts';
 import { useTestApp } from '../../../test/helper.ts';
-import { auditEvents, doctors, mailOutbox } from '../../db/schema/index.ts';
+import { auditEvents, doctorCredentials, doctors, mailOutbox } from '../../db/schema/index.ts';
 import { verifySecret } from '../../platform/passwords.ts';
 import { issueUserToken } from '../../platform/user-tokens.ts';
 
@@ -48,6 +48,14 @@ describe('PUT /api/auth/confirmation/doctors/{userToken}', () => {
     expect(stored?.pinFailedAttempts).toBe(0);
     expect(await test.app.db.$count(auditEvents,
       and(eq(auditEvents.subjectId, doctor.id), eq(auditEvents.action, 'doctor.pin_set')))).toBe(1);
+  });
+
+  it('issues the doctor a signing certificate with the PIN', async () => {
+    const doctor = await registerDoctor(test.app);
+    const token = await authorizeDoctor(test.app, doctor, moderator);
+
+    expect((await confirm(token, { PIN: '4821' })).statusCode).toBe(200);
+    expect(await test.app.db.$count(doctorCredentials, eq(doctorCredentials.userId, doctor.id))).toBe(1);
   });
 
   it('answers "Already used PIN" to a link used before, and keeps the first PIN', async () => {

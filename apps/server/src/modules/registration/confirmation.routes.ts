@@ -32,7 +32,7 @@ export const confirmationRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: MessageAnswerSchema },
     },
   }, async (request) => {
-    await setDoctorPin(app.db, request.params.userToken, request.body.PIN, auditActorOf(request));
+    await setDoctorPin(app.db, app.signing, request.params.userToken, request.body.PIN, auditActorOf(request));
     return { message: messages.pin.credentialsSet };
   });
 };

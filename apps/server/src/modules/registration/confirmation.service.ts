@@ -4,6 +4,7 @@ import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { hashSecret } from '../../platform/passwords.ts';
+import type { SigningAuthority } from '../../platform/pki/index.ts';
 import { consumeUserToken, issueUserToken } from '../../platform/user-tokens.ts';
 import { findDoctorAwaitingPin, lockDoctorStatus, storeDoctorPin } from './confirmation.repository.ts';
 import { accountConfirmationMail } from './doctor-mails.ts';
@@ -36,9 +37,12 @@ export async function resendAccountConfirmation(
 
 /**
  * Sets the signing PIN of the doctor a confirm-account link belongs to. The link works once;
- * an account still waiting for a moderator cannot set a PIN, whatever link it holds.
+ * an account still waiting for a moderator cannot set a PIN, whatever link it holds. The
+ * doctor's signing certificate is issued with the PIN, so the first signature waits for nothing.
  */
-export async function setDoctorPin(db: Database, token: string, pin: string, actor: AuditActor): Promise<void> {
+export async function setDoctorPin(
+  db: Database, signing: SigningAuthority, token: string, pin: string, actor: AuditActor,
+): Promise<void> {
   const pinHash = await hashSecret(pin);
   await db.transaction(async (tx) => {
     const use = await consumeUserToken(tx, 'confirm_account', token);
@@ -52,6 +56,7 @@ export async function setDoctorPin(db: Database, token: string, pin: string, act
     if (doctor.status === 'pending_approval') throw AppError.forbidden(serverMessages.pendingApproval);
     if (doctor.status !== 'active') throw AppError.forbidden(serverMessages.unauthorizedUser);
     await storeDoctorPin(tx, use.userId, pinHash);
+    await signing.issueDoctorCredential(tx, use.userId);
     await recordAudit(tx, { ...actor, actorUserId: use.userId }, {
       action: 'doctor.pin_set', subjectType: 'user', subjectId: use.userId,
     });

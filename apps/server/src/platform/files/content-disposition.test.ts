@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inlineDisposition } from './content-disposition.ts';
+import { attachmentDisposition, inlineDisposition } from './content-disposition.ts';
 
 describe('inlineDisposition', () => {
   it('keeps an ASCII name as it is', () => {
@@ -13,5 +13,12 @@ describe('inlineDisposition', () => {
 
   it('cannot be broken out of with quotes', () => {
     expect(inlineDisposition('a".pdf')).toBe('inline; filename="a_.pdf"; filename*=UTF-8\'\'a%22.pdf');
+  });
+});
+
+describe('attachmentDisposition', () => {
+  it('asks the browser to save the file under its name', () => {
+    expect(attachmentDisposition('empleados-2026.csv'))
+      .toBe('attachment; filename="empleados-2026.csv"; filename*=UTF-8\'\'empleados-2026.csv');
   });
 });

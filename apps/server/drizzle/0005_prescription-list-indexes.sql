@@ -1,0 +1,3 @@
+CREATE INDEX "prescriptions_workspace_id_issued_on_index" ON "prescriptions" USING btree ("workspace_id","issued_on");--> statement-breakpoint
+CREATE INDEX "prescriptions_workspace_id_patient_last_name_index" ON "prescriptions" USING btree ("workspace_id","patient_last_name");--> statement-breakpoint
+CREATE INDEX "prescriptions_workspace_id_insurer_id_created_at_index" ON "prescriptions" USING btree ("workspace_id","insurer_id","created_at");

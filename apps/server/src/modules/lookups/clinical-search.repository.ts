@@ -1,0 +1,108 @@
+import type { InsurerSummary } from '@receta/domain';
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { diagnoses, insurers, medications } from '../../db/schema/index.ts';
+import { byBytes, containingEveryWord, normalizedInSql, startingWith } from './search-condition.ts';
+
+/** 0 for the rows that meet `condition`, 1 for the others: sorts them first. */
+function firstWhen(condition: SQL | undefined): SQL {
+  return condition ? sql`case when ${condition} then 0 else 1 end` : sql`1`;
+}
+
+const medicationColumns = {
+  id: medications.id,
+  brandName: medications.brandName,
+  genericName: medications.genericName,
+  strength: medications.strength,
+  pharmaceuticalForm: medications.pharmaceuticalForm,
+  presentation: medications.presentation,
+  laboratory: medications.laboratory,
+  saleCondition: medications.saleCondition,
+  gtin: medications.gtin,
+  troquel: medications.troquel,
+};
+
+/**
+ * The active presentations whose brand, active ingredients or form hold every word: those
+ * whose brand or generic name starts with the first word come first, then by brand and
+ * presentation.
+ */
+export function findMedications(db: Database, words: readonly string[], limit: number) {
+  const [first] = words;
+  // search_text starts with the normalised brand.
+  const isNamedSo = first
+    ? or(startingWith(medications.searchText, first), startingWith(normalizedInSql(medications.genericName), first))
+    : undefined;
+  return db.select(medicationColumns)
+    .from(medications)
+    .where(and(eq(medications.isActive, true), containingEveryWord(medications.searchText, words)))
+    .orderBy(
+      firstWhen(isNamedSo), byBytes(medications.searchText), byBytes(medications.presentation), asc(medications.id),
+    )
+    .limit(limit);
+}
+
+// 'j4' (a range of categories), 'j45', 'j450', 'j45.0'.
+const codePattern = /^[a-z]\d(\d(\.?\d)?)?$/;
+
+/**
+ * The CIE-10 codes a search means when it is written like one ('J45', 'j450', 'J45.0'):
+ * compact (no dot) and upper-case, as `compact_code` stores them.
+ */
+function compactCodeOf(words: readonly string[]): string | undefined {
+  const [only, ...rest] = words;
+  return only && rest.length === 0 && codePattern.test(only) ? only.replace('.', '').toUpperCase() : undefined;
+}
+
+/**
+ * The active CIE-10 categories and subcategories whose code or description holds every word:
+ * the code typed, then the codes it starts (by code), then the others by description.
+ */
+export function findDiagnoses(db: Database, words: readonly string[], limit: number) {
+  const compactCode = compactCodeOf(words);
+  const isCode = compactCode ? eq(diagnoses.compactCode, compactCode) : undefined;
+  const isUnderCode = compactCode ? startingWith(diagnoses.compactCode, compactCode) : undefined;
+  return db.select({ code: diagnoses.code, description: diagnoses.description })
+    .from(diagnoses)
+    .where(and(eq(diagnoses.isActive, true), containingEveryWord(diagnoses.searchText, words)))
+    .orderBy(
+      firstWhen(isCode),
+      firstWhen(isUnderCode),
+      isUnderCode ? sql`case when ${isUnderCode} then ${byBytes(diagnoses.compactCode)} end` : sql`1`,
+      byBytes(normalizedInSql(diagnoses.description)),
+      asc(diagnoses.code),
+    )
+    .limit(limit);
+}
+
+const insurerColumns = {
+  id: insurers.id,
+  slug: insurers.slug,
+  name: insurers.name,
+  acronym: insurers.acronym,
+  kind: insurers.kind,
+};
+
+/**
+ * The active insurers whose name, acronym or registry number holds every word: the one whose
+ * acronym is the search ('pami', 'osde', 'ioma') first, then by name.
+ */
+export function findInsurers(db: Database, words: readonly string[], limit: number) {
+  const isAcronym = words.length > 0 ? eq(sql`lower(${insurers.acronym})`, words.join(' ')) : undefined;
+  return db.select(insurerColumns)
+    .from(insurers)
+    .where(and(eq(insurers.isActive, true), containingEveryWord(insurers.searchText, words)))
+    .orderBy(firstWhen(isAcronym), byBytes(normalizedInSql(insurers.name)), asc(insurers.id))
+    .limit(limit);
+}
+
+/** An active insurer by its slug (`/prescriptions/{providerSlug}/new`) or its id. */
+export function findActiveInsurer(
+  db: Database, key: { slug: string } | { id: string },
+): Promise<InsurerSummary | undefined> {
+  const matchesKey = 'slug' in key ? eq(insurers.slug, key.slug) : eq(insurers.id, key.id);
+  return db.select(insurerColumns)
+    .from(insurers)
+    .where(and(matchesKey, eq(insurers.isActive, true)))
+    .then(([row]) => row);
+}

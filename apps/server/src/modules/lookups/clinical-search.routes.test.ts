@@ -1,0 +1,192 @@
+import { messages, type Diagnosis, type InsurerSummary, type Medication } from '@receta/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInWithRoles } from '../../../test/factories/administrators.ts';
+import { useTestApp } from '../../../test/helper.ts';
+import { insurers, medications } from '../../db/schema/index.ts';
+import { findDiagnoses, findMedications } from './clinical-search.repository.ts';
+import { searchWordsOf } from './search-condition.ts';
+
+const test = useTestApp();
+let doctor: Record<string, string>;
+
+beforeAll(async () => {
+  doctor = (await signedInWithRoles(test.app, ['fds.medical'])).headers;
+});
+
+async function search<Item>(resource: string, query: string, headers = doctor) {
+  const response = await test.app.inject({ url: `/api/${resource}?${query}`, headers });
+  return { response, items: response.statusCode === 200 ? response.json<{ payload: Item[] }>().payload : [] };
+}
+
+describe('GET /api/medications', () => {
+  it('finds presentations by generic name without minding accents or case, with presentation, form and laboratory', async () => {
+    const { response, items } = await search<Medication>('medications', 'q=ACIDO%20FOLICO&limit=50');
+    expect(response.statusCode).toBe(200);
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) {
+      expect(`${item.brandName} ${item.genericName} ${item.strength}`.normalize('NFD').replace(/\p{Mn}/gu, ''))
+        .toMatch(/acido/i);
+      expect(item.presentation).not.toBe('');
+      expect(item.laboratory).not.toBe('');
+      expect(item.pharmaceuticalForm).not.toBeNull();
+    }
+  });
+
+  it('finds a presentation by brand and puts the names that start with the search first', async () => {
+    const { items } = await search<Medication>('medications', 'q=psicoasten');
+    expect(items.map((item) => item.id)).toContain(26);
+    expect(items[0]?.brandName).toMatch(/^Psicoasten/);
+
+    const { items: byGeneric } = await search<Medication>('medications', 'q=paroxetina&limit=50');
+    const isNamedSo = (item: Medication) => /^paroxetina/i.test(item.brandName) || /^paroxetina/i.test(item.genericName ?? '');
+    const firstOthers = byGeneric.findIndex((item) => !isNamedSo(item));
+    if (firstOthers >= 0) expect(byGeneric.slice(firstOthers).every((item) => !isNamedSo(item))).toBe(true);
+    expect(byGeneric.slice(0, 3).every(isNamedSo)).toBe(true);
+  });
+
+  it('needs every word and answers at most limit presentations', async () => {
+    const { items } = await search<Medication>('medications', 'q=paroxetina%2020&limit=3');
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.length).toBeLessThanOrEqual(3);
+    for (const item of items) expect(`${item.brandName} ${item.strength}`).toMatch(/20/);
+  });
+
+  it('finds by the start of a word while the search has only two characters', async () => {
+    const { items } = await search<Medication>('medications', 'q=ib&limit=50');
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) {
+      expect(`${item.brandName} ${item.genericName} ${item.strength} ${item.pharmaceuticalForm}`).toMatch(/(^|\s)ib/i);
+    }
+  });
+
+  it('leaves out presentations no longer in the vademecum', async () => {
+    await test.app.db.update(medications).set({ isActive: false }).where(sql`${medications.id} = 26`);
+    const { items } = await search<Medication>('medications', 'q=psicoasten');
+    expect(items.map((item) => item.id)).not.toContain(26);
+    await test.app.db.update(medications).set({ isActive: true }).where(sql`${medications.id} = 26`);
+  });
+
+  it('takes % and _ literally', async () => {
+    const { response, items } = await search<Medication>('medications', 'q=%25%25');
+    expect(response.statusCode).toBe(200);
+    expect(items).toEqual([]);
+  });
+});
+
+describe('GET /api/diagnoses', () => {
+  it.each(['J45', 'j45', 'J45.0', 'j450'])('finds the code typed as %j first', async (code) => {
+    const { items } = await search<Diagnosis>('diagnoses', `q=${code}`);
+    const expected = code.length === 3 ? 'J45' : 'J45.0';
+    expect(items[0]?.code).toBe(expected);
+    expect(items[0]?.description).toMatch(/asma/i);
+  });
+
+  it('lists the subcategories of a category by code after the category', async () => {
+    const { items } = await search<Diagnosis>('diagnoses', 'q=J45');
+    expect(items.map((item) => item.code).slice(0, 4)).toEqual(['J45', 'J45.0', 'J45.1', 'J45.8']);
+  });
+
+  it('finds a diagnosis by words of its description, in any order and without accents', async () => {
+    const { items } = await search<Diagnosis>('diagnoses', 'q=intestinos%20TUBERCULOSIS');
+    expect(items).toContainEqual({
+      code: 'A18.3', description: 'Tuberculosis de los intestinos, el peritoneo y los ganglios mesentéricos',
+    });
+    const { items: accentFree } = await search<Diagnosis>('diagnoses', 'q=mesentericos');
+    expect(accentFree.map((item) => item.code)).toContain('A18.3');
+  });
+});
+
+describe('GET /api/insurers', () => {
+  it.each([['pami', 'pami-500807'], ['IOMA', 'ioma-902001']])('puts the insurer whose acronym is %j first', async (q, slug) => {
+    const { items } = await search<InsurerSummary>('insurers', `q=${q}`);
+    expect(items[0]?.slug).toBe(slug);
+  });
+
+  it('puts both insurers with the acronym OSDE before the others that contain it', async () => {
+    const { items } = await search<InsurerSummary>('insurers', 'q=osde');
+    expect(items.slice(0, 2).map((item) => item.acronym)).toEqual(['OSDE', 'OSDE']);
+    expect(items.map((item) => item.acronym)).toEqual(expect.arrayContaining(['OSDEL', 'OSDEPYM']));
+  });
+
+  it('finds insurers by words of the name, by name', async () => {
+    const { items } = await search<InsurerSummary>('insurers', 'q=jubilados%20pensionados');
+    expect(items).toContainEqual({
+      id: 'rnos-500807',
+      slug: 'pami-500807',
+      name: 'INSTITUTO NACIONAL DE SERVICIOS SOCIALES PARA JUBILADOS Y PENSIONADOS',
+      acronym: 'PAMI',
+      kind: 'obra_social',
+    });
+  });
+});
+
+describe('GET /api/insurers/:slug', () => {
+  it('answers the insurer of a slug, "particular" included', async () => {
+    const response = await test.app.inject({ url: '/api/insurers/particular', headers: doctor });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      id: 'particular', slug: 'particular', name: 'Particular / sin cobertura', acronym: null, kind: 'particular',
+    });
+  });
+
+  it('answers 404 with the spec\'s message for an unknown or retired insurer', async () => {
+    const unknown = await test.app.inject({ url: '/api/insurers/no-existe-1', headers: doctor });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ message: 'No existe la obra social seleccionada!' });
+
+    await test.app.db.update(insurers).set({ isActive: false }).where(sql`${insurers.slug} = 'famyl-110053'`);
+    const retired = await test.app.inject({ url: '/api/insurers/famyl-110053', headers: doctor });
+    expect(retired.statusCode).toBe(404);
+    await test.app.db.update(insurers).set({ isActive: true }).where(sql`${insurers.slug} = 'famyl-110053'`);
+  });
+});
+
+describe('the searches', () => {
+  it.each(['medications', 'diagnoses', 'insurers'])('refuse a query of fewer than 2 characters on /api/%s', async (resource) => {
+    for (const query of ['q=a', 'q=%20%20', '']) {
+      const { response } = await search(resource, query);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        message: messages.search.queryTooShort, fields: [{ field: 'querystring.q', message: messages.search.queryTooShort }],
+      });
+    }
+  });
+
+  it('refuse a limit above 50', async () => {
+    const { response } = await search('medications', 'q=amoxicilina&limit=51');
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('need a signed-in user who prescribes or keeps patients', async () => {
+    expect((await test.app.inject({ url: '/api/medications?q=amoxicilina' })).statusCode).toBe(401);
+    const pharmacy = (await signedInWithRoles(test.app, ['pharmacy'])).headers;
+    expect((await search('medications', 'q=amoxicilina', pharmacy)).response.statusCode).toBe(403);
+    const provider = (await signedInWithRoles(test.app, ['fds.provider'])).headers;
+    expect((await search('insurers', 'q=pami', provider)).response.statusCode).toBe(200);
+  });
+});
+
+/** The plan of a search, as text. */
+async function planOf(query: { toSQL: () => { sql: string; params: unknown[] } }): Promise<string> {
+  const { sql: text, params } = query.toSQL();
+  // Both drivers answer `{ rows }`; the database type is their union, which names neither.
+  const result: unknown = await test.app.db.execute(sql.join([sql.raw('explain '), withParams(text, params)]));
+  return (result as { rows: Array<{ 'QUERY PLAN': string }> }).rows.map((row) => row['QUERY PLAN']).join('\n');
+}
+
+/** The statement with its parameters in place, as the planner sees a one-off query. */
+function withParams(text: string, params: unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(parts.map((part, index) => (index % 2 === 0 ? sql.raw(part) : sql`${params[Number(part) - 1]}`)));
+}
+
+// The 446 insurers fit in a few pages, which the planner rightly reads whole.
+describe('the search indexes', () => {
+  it.each([
+    ['medications', () => findMedications(test.app.db, searchWordsOf('amoxicilina'), 20), 'medications_search_text_trgm_index'],
+    ['diagnoses', () => findDiagnoses(test.app.db, searchWordsOf('tuberculosis'), 20), 'diagnoses_search_text_trgm_index'],
+  ])('answer a search of %s from the trigram index', async (_name, build, index) => {
+    expect(await planOf(build())).toContain(index);
+  });
+});

@@ -1,0 +1,74 @@
+import {
+  ClinicalSearchQuerySchema, DiagnosisListSchema, InsurerListSchema, InsurerSummarySchema, MedicationListSchema,
+  messages, type Permission,
+} from '@receta/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../platform/http/app-error.ts';
+import { errorAnswers } from '../../platform/http/error-answers.ts';
+import { findActiveInsurer, findDiagnoses, findInsurers, findMedications } from './clinical-search.repository.ts';
+import { searchWordsOf } from './search-condition.ts';
+
+const tags = ['búsquedas clínicas'];
+
+// Whoever writes a prescription or keeps a patient's record (the insurer) needs these; the
+// data is public reference data, so no workspace is involved.
+const prescribingOrPatientKeeping: readonly [Permission, ...Permission[]] = [
+  'create.prescription', 'edit.prescription', 'index.patient', 'create.patient', 'edit.patient',
+];
+const config = { access: prescribingOrPatientKeeping };
+
+const InsurerParamsSchema = z.object({ slug: z.string().max(120, messages.prescriptions.unknownInsurer) });
+
+/** The searches of the prescription and patient forms: the vademecum, CIE-10 and the insurers. */
+export const clinicalSearchRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/medications', {
+    config,
+    schema: {
+      tags,
+      summary: 'Busca presentaciones del vademécum por marca, genérico o forma farmacéutica, sin distinguir acentos',
+      querystring: ClinicalSearchQuerySchema,
+      response: { 200: MedicationListSchema, ...errorAnswers(400, 401, 403) },
+    },
+  }, async (request) => ({
+    payload: await findMedications(app.db, searchWordsOf(request.query.q), request.query.limit),
+  }));
+
+  app.get('/diagnoses', {
+    config,
+    schema: {
+      tags,
+      summary: 'Busca diagnósticos CIE-10 por código (J45, J45.0, J450) o por palabras de la descripción',
+      querystring: ClinicalSearchQuerySchema,
+      response: { 200: DiagnosisListSchema, ...errorAnswers(400, 401, 403) },
+    },
+  }, async (request) => ({
+    payload: await findDiagnoses(app.db, searchWordsOf(request.query.q), request.query.limit),
+  }));
+
+  app.get('/insurers', {
+    config,
+    schema: {
+      tags,
+      summary: 'Busca obras sociales, prepagas y planes públicos por nombre, sigla o número de registro',
+      querystring: ClinicalSearchQuerySchema,
+      response: { 200: InsurerListSchema, ...errorAnswers(400, 401, 403) },
+    },
+  }, async (request) => ({
+    payload: await findInsurers(app.db, searchWordsOf(request.query.q), request.query.limit),
+  }));
+
+  app.get('/insurers/:slug', {
+    config,
+    schema: {
+      tags,
+      summary: 'Muestra una obra social por su identificador de URL (pami-500807, particular)',
+      params: InsurerParamsSchema,
+      response: { 200: InsurerSummarySchema, ...errorAnswers(400, 401, 403, 404) },
+    },
+  }, async (request) => {
+    const insurer = await findActiveInsurer(app.db, { slug: request.params.slug });
+    if (!insurer) throw AppError.notFound(messages.prescriptions.unknownInsurer);
+    return insurer;
+  });
+};

@@ -1,0 +1,124 @@
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { insurers, patients, prescriptions } from '../../db/schema/index.ts';
+import { containingEveryWord, searchWordsOf } from '../lookups/search-condition.ts';
+
+export interface PatientPageQuery {
+  page: number;
+  pageSize: number;
+  q?: string | undefined;
+  sort: 'lastName' | 'dni' | 'dateOfBirth' | 'createdAt';
+  order: 'asc' | 'desc';
+}
+
+export type PatientValues = Omit<typeof patients.$inferInsert, 'id' | 'workspaceId' | 'createdAt' | 'updatedAt'>;
+
+/** The name of the DNI's uniqueness in a workspace, as the database reports its violation. */
+export const uniqueDniConstraint = 'patients_workspaceId_dni_unique';
+
+const sortColumns = {
+  lastName: patients.lastName,
+  dni: patients.dni,
+  dateOfBirth: patients.dateOfBirth,
+  createdAt: patients.createdAt,
+} as const;
+
+const patientColumns = {
+  id: patients.id,
+  name: patients.name,
+  lastName: patients.lastName,
+  dni: patients.dni,
+  cuil: patients.cuil,
+  sex: patients.sex,
+  dateOfBirth: patients.dateOfBirth,
+  insurerId: insurers.id,
+  insurerSlug: insurers.slug,
+  insurerName: insurers.name,
+  insurerAcronym: insurers.acronym,
+  insurerKind: insurers.kind,
+  affiliateNumber: patients.affiliateNumber,
+  email: patients.email,
+  phone: patients.phone,
+  address: patients.address,
+  createdAt: patients.createdAt,
+  updatedAt: patients.updatedAt,
+};
+
+export type PatientRow = NonNullable<Awaited<ReturnType<typeof findPatient>>>;
+
+/** A DNI written with thousands separators ('30.123.456') is searched as its digits. */
+function withoutDigitGrouping(search: string | undefined): string | undefined {
+  return search?.replace(/(\d)\.(?=\d{3})/g, '$1');
+}
+
+/** One page of a workspace's patients; every word of q must appear in the last name, name or DNI. */
+export async function findPatientsPage(db: Database, workspaceId: string, query: PatientPageQuery) {
+  const where = and(
+    eq(patients.workspaceId, workspaceId),
+    containingEveryWord(patients.searchText, searchWordsOf(withoutDigitGrouping(query.q))),
+  );
+  const direction = query.order === 'desc' ? desc : asc;
+  const items = await db.select(patientColumns)
+    .from(patients)
+    .leftJoin(insurers, eq(insurers.id, patients.insurerId))
+    .where(where)
+    .orderBy(direction(sortColumns[query.sort]), asc(patients.lastName), asc(patients.name), asc(patients.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [total] = await db.select({ count: count() }).from(patients).where(where);
+  return { items, total: total?.count ?? 0 };
+}
+
+/** A patient of the workspace, with their insurer; undefined for another workspace's patient. */
+export function findPatient(db: Database, workspaceId: string, id: string) {
+  return db.select(patientColumns)
+    .from(patients)
+    .leftJoin(insurers, eq(insurers.id, patients.insurerId))
+    .where(and(eq(patients.workspaceId, workspaceId), eq(patients.id, id)))
+    .then(([row]) => row);
+}
+
+export async function insertPatient(db: Database, workspaceId: string, values: PatientValues): Promise<string> {
+  const [row] = await db.insert(patients).values({ ...values, workspaceId }).returning({ id: patients.id });
+  if (!row) throw new Error('Patient not inserted');
+  return row.id;
+}
+
+/** Saves a patient of the workspace; answers false when the workspace has no such patient. */
+export async function updatePatient(
+  db: Database, workspaceId: string, id: string, values: PatientValues, now: Date,
+): Promise<boolean> {
+  const updated = await db.update(patients)
+    .set({ ...values, updatedAt: now })
+    .where(and(eq(patients.workspaceId, workspaceId), eq(patients.id, id)))
+    .returning({ id: patients.id });
+  return updated.length === 1;
+}
+
+/** The workspace's patients among `ids`, locked for their removal. */
+export async function lockPatients(db: Database, workspaceId: string, ids: string[]): Promise<string[]> {
+  const rows = await db.select({ id: patients.id })
+    .from(patients)
+    .where(and(eq(patients.workspaceId, workspaceId), inArray(patients.id, ids)))
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The states of the patients' prescriptions, locked, so that none of their drafts is signed
+ * while the patients are being removed.
+ */
+export async function lockPrescriptionStatesOf(db: Database, patientIds: string[]) {
+  const rows = await db.select({ state: prescriptions.state })
+    .from(prescriptions)
+    .where(inArray(prescriptions.patientId, patientIds))
+    .for('update');
+  return rows.map((row) => row.state);
+}
+
+/** Deletes patients with their draft prescriptions (whose items cascade). */
+export async function deletePatientsWithDrafts(db: Database, patientIds: string[]): Promise<void> {
+  await db.delete(prescriptions)
+    .where(and(inArray(prescriptions.patientId, patientIds), eq(prescriptions.state, 'draft')));
+  await db.delete(patients).where(inArray(patients.id, patientIds));
+}

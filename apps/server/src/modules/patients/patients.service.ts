@@ -1,0 +1,120 @@
+import {
+  messages, particularInsurerId, type Patient, type PatientData, type PatientPage,
+} from '@receta/domain';
+import type { Database } from '../../db/client.ts';
+import { violatedUniqueConstraint } from '../../db/unique-violation.ts';
+import { recordAudit, type AuditActor } from '../../platform/audit.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { findActiveInsurer } from '../lookups/clinical-search.repository.ts';
+import { normalizeForSearch } from '../lookups/search-text.ts';
+import {
+  deletePatientsWithDrafts, findPatient, findPatientsPage, insertPatient, lockPatients, lockPrescriptionStatesOf,
+  uniqueDniConstraint, updatePatient, type PatientPageQuery, type PatientRow, type PatientValues,
+} from './patients.repository.ts';
+
+// Every patient is looked up inside the request's workspace, so another workspace's patient
+// gets the same answer as one that never existed and ids cannot be probed.
+const notFound = () => AppError.notFound(messages.patients.notFound);
+
+function patientOf(row: PatientRow): Patient {
+  const { insurerId, insurerSlug, insurerName, insurerAcronym, insurerKind, ...patient } = row;
+  const insurer = insurerId && insurerSlug && insurerName && insurerKind
+    ? { id: insurerId, slug: insurerSlug, name: insurerName, acronym: insurerAcronym, kind: insurerKind }
+    : null;
+  return {
+    ...patient,
+    insurer,
+    createdAt: patient.createdAt.toISOString(),
+    updatedAt: patient.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * The columns to store for a patient as written. 'Particular' (no coverage) is stored as no
+ * insurer and no affiliate number; any other insurer must be an active one of the list.
+ */
+async function valuesOf(db: Database, input: PatientData, actor: AuditActor): Promise<PatientValues> {
+  const insurerId = input.insurerId === particularInsurerId ? null : input.insurerId;
+  if (insurerId && !await findActiveInsurer(db, { id: insurerId })) {
+    const message = messages.patients.insurerUnknown;
+    throw new AppError('invalid_data', message, 'insurerUnknown', [{ field: 'body.insurerId', message }]);
+  }
+  return {
+    ...input,
+    insurerId,
+    affiliateNumber: insurerId ? input.affiliateNumber : null,
+    searchText: normalizeForSearch(input.lastName, input.name, input.dni),
+    createdBy: actor.actorUserId,
+  };
+}
+
+/** Runs a write, answering a DNI another patient of the workspace already has as the form's error on the DNI. */
+async function guardingDni<Result>(write: () => Promise<Result>): Promise<Result> {
+  try {
+    return await write();
+  } catch (error) {
+    if (violatedUniqueConstraint(error) !== uniqueDniConstraint) throw error;
+    const message = messages.patients.dniTaken;
+    throw new AppError('conflict', message, 'dniTaken', [{ field: 'body.dni', message }]);
+  }
+}
+
+/** A page of the workspace's patients, searched by last name, name or DNI. */
+export async function listPatients(db: Database, workspaceId: string, query: PatientPageQuery): Promise<PatientPage> {
+  const { items, total } = await findPatientsPage(db, workspaceId, query);
+  return { items: items.map(patientOf), total, page: query.page, pageSize: query.pageSize };
+}
+
+/** A patient of the workspace. */
+export async function showPatient(db: Database, workspaceId: string, id: string): Promise<Patient> {
+  const row = await findPatient(db, workspaceId, id);
+  if (!row) throw notFound();
+  return patientOf(row);
+}
+
+// The audit trail names the patient by id only: it is read by people who may not see health data.
+
+/** Adds a patient to the workspace; one patient per DNI in a workspace. */
+export async function createPatient(
+  db: Database, workspaceId: string, input: PatientData, actor: AuditActor,
+): Promise<Patient> {
+  const id = await guardingDni(() => db.transaction(async (tx) => {
+    const created = await insertPatient(tx, workspaceId, await valuesOf(tx, input, actor));
+    await recordAudit(tx, actor, { action: 'patient.created', subjectType: 'patient', subjectId: created, details: { workspaceId } });
+    return created;
+  }));
+  return showPatient(db, workspaceId, id);
+}
+
+/** Saves a patient of the workspace; prescriptions already written keep the data they were written with. */
+export async function editPatient(
+  db: Database, workspaceId: string, id: string, input: PatientData, actor: AuditActor, now = new Date(),
+): Promise<Patient> {
+  await guardingDni(() => db.transaction(async (tx) => {
+    const { createdBy: _createdBy, ...values } = await valuesOf(tx, input, actor);
+    if (!await updatePatient(tx, workspaceId, id, values, now)) throw notFound();
+    await recordAudit(tx, actor, { action: 'patient.edited', subjectType: 'patient', subjectId: id, details: { workspaceId } });
+  }));
+  return showPatient(db, workspaceId, id);
+}
+
+/**
+ * Removes patients of the workspace, all or none, with their draft prescriptions. A patient
+ * with a prescription that was signed stays: the prescription is a legal record that names
+ * them. Ids of other workspaces are skipped like unknown ones. Answers the deleted ids.
+ */
+export async function removePatients(
+  db: Database, workspaceId: string, ids: string[], actor: AuditActor,
+): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const found = await lockPatients(tx, workspaceId, ids);
+    if (found.length === 0) throw notFound();
+    const states = await lockPrescriptionStatesOf(tx, found);
+    if (states.some((state) => state !== 'draft')) throw new AppError('conflict', messages.patients.inUse, 'patientInUse');
+    await deletePatientsWithDrafts(tx, found);
+    for (const id of found) {
+      await recordAudit(tx, actor, { action: 'patient.deleted', subjectType: 'patient', subjectId: id, details: { workspaceId } });
+    }
+    return found;
+  });
+}

@@ -1,0 +1,34 @@
+import { messages, nationalJurisdiction, type Prescriber } from '@receta/domain';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { findPrescribingDoctor, type PrescribingDoctor } from './prescriptions.repository.ts';
+
+/**
+ * The prescriber as the prescription prints it. A licence of the national jurisdiction is a
+ * Matrícula Nacional (MN); any province's is a Matrícula Provincial (MP).
+ */
+export function prescriberOf(doctor: PrescribingDoctor): Prescriber {
+  return {
+    userId: doctor.userId,
+    name: doctor.name,
+    lastName: doctor.lastName,
+    cuit: doctor.cuit,
+    licenceType: doctor.jurisdictionCode === nationalJurisdiction.code ? 'MN' : 'MP',
+    enrollment: doctor.enrollment,
+    // A lookup row is never deleted (only marked inactive); the code stands in if one ever is.
+    jurisdiction: doctor.jurisdictionName ?? doctor.jurisdictionCode,
+    profession: doctor.professionLabel ?? '',
+    specialty: doctor.specialtyName ?? '',
+    address: [doctor.address, doctor.apartment, doctor.district, doctor.province].filter(Boolean).join(', '),
+  };
+}
+
+/**
+ * The snapshot of the user as prescriber. Spec section 6: only doctors with valid licences
+ * may issue, so the account must be an approved doctor's with the signing PIN already set.
+ */
+export async function requirePrescriber(db: Database, userId: string): Promise<Prescriber> {
+  const doctor = await findPrescribingDoctor(db, userId);
+  if (!doctor?.hasPin) throw AppError.forbidden(messages.prescriptions.notDoctor);
+  return prescriberOf(doctor);
+}

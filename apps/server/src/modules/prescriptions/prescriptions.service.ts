@@ -1,0 +1,292 @@
+import { randomUUID } from 'node:crypto';
+import {
+  displayStateOf, isAllowedStartDate, messages, particularInsurerId, prescriptionRules, seriesWindows, todayInArgentina,
+  type DeleteManyResultSchema, type DuplicateCheckSchema, type DuplicateMedication, type Prescriber, type Prescription,
+  type PrescriptionInputSchema, type PrescriptionPage, type PrescriptionsQuerySchema, type PrescriptionUpdateSchema,
+} from '@receta/domain';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { recordAudit, type AuditActor } from '../../platform/audit.ts';
+import { AppError, type FieldError } from '../../platform/http/app-error.ts';
+import { searchWordsOf } from '../lookups/search-condition.ts';
+import { assertNoUnconfirmedDuplicates, findDuplicateMedications } from './duplicates.ts';
+import { requirePrescriber } from './prescriber.ts';
+import {
+  deleteDrafts, findActiveDiagnosisDescription, findActiveInsurerId, findActiveMedicationIds, findItemsOf,
+  findPatientOfWorkspace, findPrescriptionsByIds, findPrescriptionsPage, findSeriesMembers, insertPrescriptions,
+  lockSeries, replaceItems, updatePrescription, type PrescriptionChanges, type PrescriptionItemInsert,
+  type PrescriptionItemRow, type PrescriptionReach, type PrescriptionRow,
+} from './prescriptions.repository.ts';
+
+export type PrescriptionData = z.output<typeof PrescriptionInputSchema>;
+export type PrescriptionContent = z.output<typeof PrescriptionUpdateSchema>;
+export type DuplicateCheckData = z.output<typeof DuplicateCheckSchema>;
+export type PrescriptionListQuery = z.output<typeof PrescriptionsQuerySchema>;
+type DeleteManyResult = z.infer<typeof DeleteManyResultSchema>;
+
+/** A user working with prescriptions inside a workspace. */
+export interface PrescriptionActor {
+  userId: string;
+  workspaceId: string;
+  /** Reaches every prescription of the workspace, not only the ones they wrote. */
+  seesWorkspace: boolean;
+  audit: AuditActor;
+}
+
+const notFound = () => AppError.notFound(messages.prescriptions.notFound);
+
+function reachOf(actor: PrescriptionActor): PrescriptionReach {
+  return { workspaceId: actor.workspaceId, doctorUserId: actor.seesWorkspace ? undefined : actor.userId };
+}
+
+/** A doctor edits only their own drafts, whatever else they may read. */
+function ownReachOf(actor: PrescriptionActor): PrescriptionReach {
+  return { workspaceId: actor.workspaceId, doctorUserId: actor.userId };
+}
+
+function prescriptionOf(row: PrescriptionRow, items: PrescriptionItemRow[], today: string): Prescription {
+  return {
+    id: row.id,
+    number: row.number,
+    type: row.type,
+    state: row.state,
+    displayState: displayStateOf(row, today),
+    seriesId: row.seriesId,
+    seriesPosition: row.seriesPosition,
+    seriesLength: row.seriesLength,
+    issuedOn: row.issuedOn,
+    startDate: row.startDate,
+    expiryDate: row.expiryDate,
+    patient: {
+      id: row.patientId,
+      name: row.patientName,
+      lastName: row.patientLastName,
+      dni: row.patientDni,
+      cuil: row.patientCuil,
+      sex: row.patientSex,
+      dateOfBirth: row.patientDateOfBirth,
+    },
+    insurer: row.insurer,
+    affiliateNumber: row.affiliateNumber,
+    diagnosis: { code: row.diagnosisCode, description: row.diagnosisDescription },
+    symptoms: row.symptoms,
+    prescriber: row.prescriber,
+    items: items.map(({ prescriptionId: _prescriptionId, position: _position, ...item }) => item),
+    signed: row.state !== 'draft',
+    createdAt: row.createdAt.toISOString(),
+    signedAt: row.signedAt?.toISOString() ?? null,
+  };
+}
+
+/** The rows with their items, in one query for all of them. */
+async function withItems(db: Database, rows: PrescriptionRow[], today: string): Promise<Prescription[]> {
+  const items = await findItemsOf(db, rows.map((row) => row.id));
+  return rows.map((row) => prescriptionOf(row, items.filter((item) => item.prescriptionId === row.id), today));
+}
+
+interface CheckedContent {
+  patient: NonNullable<Awaited<ReturnType<typeof findPatientOfWorkspace>>>;
+  /** Null for a patient without coverage (particular). */
+  insurerId: string | null;
+  diagnosisDescription: string;
+}
+
+/**
+ * Checks the content against the workspace and the reference data, naming every field at
+ * fault at once: the patient, the insurer and its affiliate number, the diagnosis, the
+ * medicines chosen from the vademecum and the start date.
+ */
+async function checkContent(
+  db: Database, workspaceId: string, content: PrescriptionContent, startDate: string, issuedOn: string,
+): Promise<CheckedContent> {
+  const medicationIds = content.items.flatMap((item) => item.medicationId ?? []);
+  const [patient, insurerId, diagnosisDescription, activeMedicationIds] = await Promise.all([
+    findPatientOfWorkspace(db, workspaceId, content.patientId),
+    findActiveInsurerId(db, content.insurerSlug),
+    findActiveDiagnosisDescription(db, content.diagnosisCode),
+    findActiveMedicationIds(db, medicationIds),
+  ]);
+  if (!patient) throw AppError.notFound(messages.patients.notFound);
+  const fields: FieldError[] = [];
+  if (!insurerId) {
+    fields.push({ field: 'body.insurerSlug', message: messages.prescriptions.unknownInsurer });
+  } else if (insurerId !== particularInsurerId && !content.affiliateNumber) {
+    fields.push({ field: 'body.affiliateNumber', message: messages.patients.affiliateNumberRequired });
+  }
+  if (!diagnosisDescription) fields.push({ field: 'body.diagnosisCode', message: messages.prescriptions.diagnosisUnknown });
+  content.items.forEach((item, index) => {
+    if (item.medicationId !== null && !activeMedicationIds.has(item.medicationId)) {
+      fields.push({ field: `body.items.${index}.medicationId`, message: messages.prescriptions.medicationUnknown });
+    }
+  });
+  if (!isAllowedStartDate(startDate, issuedOn)) {
+    fields.push({ field: 'body.startDate', message: messages.prescriptions.startDateInvalid });
+  }
+  if (fields.length > 0 || !insurerId || !diagnosisDescription) {
+    throw new AppError('invalid_data', fields.map((field) => field.message).join(' '), undefined, fields);
+  }
+  return { patient, insurerId: insurerId === particularInsurerId ? null : insurerId, diagnosisDescription };
+}
+
+/** What a prescription copies from its content, apart from its validity window. */
+function snapshotOf(
+  content: PrescriptionContent, checked: CheckedContent, prescriber: Prescriber, issuedOn: string,
+): Omit<PrescriptionChanges, 'startDate' | 'expiryDate'> {
+  const { patient } = checked;
+  return {
+    issuedOn,
+    patientId: patient.id,
+    patientName: patient.name,
+    patientLastName: patient.lastName,
+    patientDni: patient.dni,
+    patientCuil: patient.cuil,
+    patientSex: patient.sex,
+    patientDateOfBirth: patient.dateOfBirth,
+    insurerId: checked.insurerId,
+    affiliateNumber: checked.insurerId ? content.affiliateNumber : null,
+    diagnosisCode: content.diagnosisCode,
+    diagnosisDescription: checked.diagnosisDescription,
+    symptoms: content.symptoms,
+    prescriber,
+  };
+}
+
+function itemRowsOf(content: PrescriptionContent): PrescriptionItemInsert[] {
+  return content.items.map((item, index) => ({ ...item, position: index + 1 }));
+}
+
+/**
+ * Issues a Receta Única, or the 2 or 3 monthly prescriptions of a Receta Crónica with
+ * consecutive windows, as drafts of the signed-in doctor, in one transaction.
+ */
+export async function issuePrescriptions(
+  db: Database, input: PrescriptionData, actor: PrescriptionActor, today = todayInArgentina(),
+): Promise<Prescription[]> {
+  const prescriber = await requirePrescriber(db, actor.userId);
+  const startDate = input.startDate ?? today;
+  const checked = await checkContent(db, actor.workspaceId, input, startDate, today);
+  await assertNoUnconfirmedDuplicates(db, input, today);
+  const seriesLength = input.type === 'chronic' ? input.seriesLength ?? prescriptionRules.defaultChronicSeriesLength : 1;
+  const seriesId = randomUUID();
+  const snapshot = snapshotOf(input, checked, prescriber, today);
+  const rows = seriesWindows(startDate, seriesLength).map((window, index) => ({
+    ...snapshot,
+    ...window,
+    workspaceId: actor.workspaceId,
+    doctorUserId: actor.userId,
+    type: input.type,
+    seriesId,
+    seriesPosition: index + 1,
+    seriesLength,
+  }));
+  const ids = await db.transaction(async (tx) => {
+    const created = await insertPrescriptions(tx, rows, itemRowsOf(input));
+    for (const id of created) {
+      await recordAudit(tx, actor.audit, { action: 'prescription.created', subjectType: 'prescription', subjectId: id, details: { seriesId } });
+    }
+    return created;
+  });
+  return withItems(db, await findPrescriptionsByIds(db, { workspaceId: actor.workspaceId }, ids), today);
+}
+
+/** q as a prescription number or DNI prefix (dots allowed, as DNIs are often written), or as words of a name. */
+function searchOf(q: string | undefined) {
+  const text = q ?? '';
+  if (/^[\d.]+$/.test(text) && /\d/.test(text)) return { digits: text.replaceAll('.', ''), words: [] };
+  return { words: searchWordsOf(text) };
+}
+
+/** A page of the prescriptions the actor reaches, filtered and sorted as the query asks. */
+export async function listPrescriptions(
+  db: Database, query: PrescriptionListQuery, actor: PrescriptionActor, today = todayInArgentina(),
+): Promise<PrescriptionPage> {
+  const { items, total } = await findPrescriptionsPage(db, reachOf(actor), query, searchOf(query.q), today);
+  return { items: await withItems(db, items, today), total, page: query.page, pageSize: query.pageSize };
+}
+
+/** One prescription the actor reaches; any other id is "not found", so ids cannot be probed. */
+export async function showPrescription(
+  db: Database, id: string, actor: PrescriptionActor, today = todayInArgentina(),
+): Promise<Prescription> {
+  const [row] = await findPrescriptionsByIds(db, reachOf(actor), [id]);
+  if (!row) throw notFound();
+  const [prescription] = await withItems(db, [row], today);
+  if (!prescription) throw notFound();
+  return prescription;
+}
+
+/**
+ * Rewrites a draft of the actor's own and answers every draft rewritten. The content of a
+ * Receta Crónica is one: it applies to every draft of the series, whose windows follow again
+ * from the new start date (the start of the series' first prescription). A draft is issued
+ * anew on the day it is edited.
+ */
+export async function editPrescription(
+  db: Database, id: string, content: PrescriptionContent, actor: PrescriptionActor,
+  today = todayInArgentina(), now = new Date(),
+): Promise<Prescription[]> {
+  const [edited] = await findSeriesMembers(db, ownReachOf(actor), [id]);
+  if (!edited) throw notFound();
+  if (edited.state !== 'draft') throw new AppError('conflict', messages.prescriptions.notDraft, 'notDraft');
+  const prescriber = await requirePrescriber(db, actor.userId);
+  const startDate = content.startDate ?? today;
+  const checked = await checkContent(db, actor.workspaceId, content, startDate, today);
+  await assertNoUnconfirmedDuplicates(db, content, today, edited.seriesId);
+  const snapshot = snapshotOf(content, checked, prescriber, today);
+  const draftIds = await db.transaction(async (tx) => {
+    const series = await lockSeries(tx, [edited.seriesId]);
+    // Signed meanwhile (or deleted): what the doctor edited is no longer a draft.
+    if (series.find((member) => member.id === id)?.state !== 'draft') {
+      throw new AppError('conflict', messages.prescriptions.notDraft, 'notDraft');
+    }
+    const drafts = series.filter((member) => member.state === 'draft');
+    const windows = seriesWindows(startDate, edited.seriesLength);
+    for (const draft of drafts) {
+      const window = windows[draft.seriesPosition - 1];
+      if (!window) throw new Error(`Prescription ${draft.id} lies outside its series`);
+      await updatePrescription(tx, draft.id, { ...snapshot, ...window }, now);
+      await recordAudit(tx, actor.audit, { action: 'prescription.edited', subjectType: 'prescription', subjectId: draft.id });
+    }
+    const ids = drafts.map((draft) => draft.id);
+    await replaceItems(tx, ids, itemRowsOf(content));
+    return ids;
+  });
+  return withItems(db, await findPrescriptionsByIds(db, ownReachOf(actor), draftIds), today);
+}
+
+/**
+ * Deletes drafts the actor reaches; a signed prescription stays (it is a legal record). A
+ * draft of a Receta Crónica takes the other drafts of its series with it, since the series
+ * is issued and signed as one.
+ */
+export async function removePrescriptions(
+  db: Database, ids: string[], actor: PrescriptionActor,
+): Promise<DeleteManyResult> {
+  return db.transaction(async (tx) => {
+    const found = await findSeriesMembers(tx, reachOf(actor), ids);
+    if (found.length === 0) throw notFound();
+    const series = await lockSeries(tx, [...new Set(found.map((member) => member.seriesId))]);
+    const drafts = series.filter((member) => member.state === 'draft').map((member) => member.id);
+    if (drafts.length === 0) throw new AppError('conflict', messages.prescriptions.notRemoved, 'notDraft');
+    await deleteDrafts(tx, drafts);
+    for (const id of drafts) {
+      await recordAudit(tx, actor.audit, { action: 'prescription.deleted', subjectType: 'prescription', subjectId: id });
+    }
+    const isEveryoneRemoved = found.every((member) => drafts.includes(member.id));
+    const message = isEveryoneRemoved ? messages.prescriptions.removed : messages.prescriptions.partlyRemoved;
+    return { deleted: drafts, message };
+  });
+}
+
+/** The medicines of a prescription being written that the patient already has on a valid one. */
+export async function checkDuplicates(
+  db: Database, input: DuplicateCheckData, actor: PrescriptionActor, today = todayInArgentina(),
+): Promise<{ duplicates: DuplicateMedication[] }> {
+  if (!await findPatientOfWorkspace(db, actor.workspaceId, input.patientId)) {
+    throw AppError.notFound(messages.patients.notFound);
+  }
+  const [excluded] = input.excludePrescriptionId
+    ? await findSeriesMembers(db, reachOf(actor), [input.excludePrescriptionId])
+    : [];
+  return { duplicates: await findDuplicateMedications(db, input.patientId, input.items, today, excluded?.seriesId) };
+}

@@ -1,0 +1,2 @@
+export { signPdf, type SignatureDetails } from './pades.ts';
+export { renderPrescriptionPdf } from './prescription-pdf.ts';

@@ -1,0 +1,78 @@
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { extractSignature } from '@signpdf/utils';
+import * as pkijs from 'pkijs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestSigner, prescriptionToPrint } from '../../../test/factories/signing.ts';
+import { renderPrescriptionPdf } from './prescription-pdf.ts';
+import { signPdf } from './pades.ts';
+
+const run = promisify(execFile);
+let directory: string;
+let nssDirectory: string;
+let signed: Buffer;
+
+beforeAll(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'receta-pades-'));
+  const signer = await createTestSigner(join(directory, 'data'));
+  // pdfsig trusts what an NSS database holds: one with the platform CA alone.
+  nssDirectory = join(directory, 'nss');
+  await mkdir(nssDirectory);
+  await writeFile(join(directory, 'ca.pem'), signer.ca.certificate.toString('pem'));
+  await run('certutil', ['-N', '-d', `sql:${nssDirectory}`, '--empty-password']);
+  await run('certutil', ['-A', '-d', `sql:${nssDirectory}`, '-n', 'receta-ca', '-t', 'CT,C,C', '-i', join(directory, 'ca.pem')]);
+  const prescription = prescriptionToPrint();
+  const pdf = await renderPrescriptionPdf(prescription, { verificationUrl: `https://receta.example/verificar/${prescription.id}` });
+  signed = Buffer.from(await signPdf(pdf, signer, { reason: 'Receta electrónica', location: 'Argentina', name: 'María José Núñez' }));
+});
+afterAll(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+/** What pdfsig says of `pdf`. Its exit code is 0 for valid and tampered files alike: read the text. */
+async function pdfsig(pdf: Uint8Array, name: string): Promise<string> {
+  const path = join(directory, name);
+  await writeFile(path, pdf);
+  const { stdout } = await run('pdfsig', ['-nssdir', `sql:${nssDirectory}`, path]);
+  return stdout;
+}
+
+function byteRangeOf(pdf: Buffer): number[] {
+  return (extractSignature(pdf) as { ByteRange: number[] }).ByteRange;
+}
+
+describe('signPdf', () => {
+  it('signs as PAdES that pdfsig finds valid, over the whole file, with a certificate chain it trusts', async () => {
+    const report = await pdfsig(signed, 'signed.pdf');
+    expect(report).toContain('Signature Type: ETSI.CAdES.detached');
+    expect(report).toContain('Signer Certificate Common Name: María José Núñez');
+    expect(report).toContain('Total document signed');
+    expect(report).toContain('Signature is Valid.');
+    expect(report).toContain('Certificate is Trusted.');
+  });
+
+  it('is reported invalid by pdfsig after one byte inside the signed range changes', async () => {
+    const [, firstRangeEnd] = byteRangeOf(signed);
+    const tampered = Buffer.from(signed);
+    const position = Math.floor(firstRangeEnd! / 2);
+    tampered[position] = tampered[position]! ^ 0x01;
+
+    const report = await pdfsig(tampered, 'tampered.pdf');
+    expect(report).not.toContain('Signature is Valid.');
+    expect(report).toMatch(/Digest Mismatch|Signature is Invalid/);
+  });
+
+  it('holds a baseline B-B CMS: signing-certificate-v2, no signing-time, the doctor and CA certificates', () => {
+    const [, contentsStart, contentsEnd] = byteRangeOf(signed);
+    // The zeros that pad /Contents follow the DER and are not read.
+    const cms = pkijs.ContentInfo.fromBER(Buffer.from(signed.subarray(contentsStart! + 1, contentsEnd! - 1).toString('latin1'), 'hex'));
+    const signedData = new pkijs.SignedData({ schema: cms.content });
+    const attributeTypes = signedData.signerInfos[0]!.signedAttrs!.attributes.map((attribute) => attribute.type);
+    expect(attributeTypes).toEqual(['1.2.840.113549.1.9.3', '1.2.840.113549.1.9.4', '1.2.840.113549.1.9.16.2.47']);
+    expect(attributeTypes).not.toContain('1.2.840.113549.1.9.5');
+    expect(signedData.certificates).toHaveLength(2);
+  });
+});

@@ -1,0 +1,6 @@
+export { signCadesDetached, type Signer } from './cades.ts';
+export { licenceOf } from './doctor-certificate.ts';
+export type { CryptoKey } from './keys.ts';
+export { MasterKeyring, type SealedSecret } from './master-keyring.ts';
+export type { PlatformCa } from './platform-ca.ts';
+export { SigningAuthority, type DoctorSigner } from './signing-authority.ts';

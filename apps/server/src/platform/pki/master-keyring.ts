@@ -1,0 +1,52 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+
+/** What the keyring wrote: the id of the key that sealed it, and nonce + tag + ciphertext. */
+export interface SealedSecret {
+  keyId: string;
+  sealed: Buffer;
+}
+
+const nonceLength = 12;
+const tagLength = 16;
+
+/**
+ * The master keys that keep doctors' private keys encrypted at rest (AES-256-GCM). Each
+ * sealed secret names its key, so that after a rotation the retired keys still open what
+ * they sealed while every new secret is sealed with the current one.
+ */
+export class MasterKeyring {
+  readonly currentKeyId: string;
+  readonly #keys = new Map<string, Buffer>();
+
+  constructor(current: Buffer, previous: Buffer[] = []) {
+    for (const key of [current, ...previous]) {
+      if (key.length !== 32) throw new RangeError('A master key has 32 bytes');
+      this.#keys.set(keyIdOf(key), key);
+    }
+    this.currentKeyId = keyIdOf(current);
+  }
+
+  /** Encrypts `secret`, bound to `context`: the same context must be given to open it. */
+  seal(secret: Uint8Array, context: string): SealedSecret {
+    const nonce = randomBytes(nonceLength);
+    const cipher = createCipheriv('aes-256-gcm', this.#keys.get(this.currentKeyId)!, nonce, { authTagLength: tagLength });
+    cipher.setAAD(Buffer.from(context));
+    const ciphertext = Buffer.concat([cipher.update(secret), cipher.final()]);
+    return { keyId: this.currentKeyId, sealed: Buffer.concat([nonce, cipher.getAuthTag(), ciphertext]) };
+  }
+
+  /** Decrypts what `seal` wrote; throws for an unknown key, another context or altered bytes. */
+  open({ keyId, sealed }: SealedSecret, context: string): Buffer {
+    const key = this.#keys.get(keyId);
+    if (!key) throw new Error(`The master key ${keyId} is not configured`);
+    const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(0, nonceLength), { authTagLength: tagLength });
+    decipher.setAAD(Buffer.from(context));
+    decipher.setAuthTag(sealed.subarray(nonceLength, nonceLength + tagLength));
+    return Buffer.concat([decipher.update(sealed.subarray(nonceLength + tagLength)), decipher.final()]);
+  }
+}
+
+/** A short public name for a key: a hash prefix, which says nothing usable about the key. */
+function keyIdOf(key: Buffer): string {
+  return createHash('sha256').update('receta-master-key').update(key).digest('hex').slice(0, 16);
+}

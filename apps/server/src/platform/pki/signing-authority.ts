@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { messages } from '@receta/domain';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { prescriberOf } from '../../modules/prescriptions/prescriber.ts';
+import { findPrescribingDoctor } from '../../modules/prescriptions/prescriptions.repository.ts';
+import { AppError } from '../http/app-error.ts';
+import type { Signer } from './cades.ts';
+import { issueDoctorCertificate } from './doctor-certificate.ts';
+import {
+  findCredentialInUse, insertCredentialIfNone, revokeCredentialInUse, type NewDoctorCredential, type StoredCredential,
+} from './doctor-credentials.repository.ts';
+import { exportPrivateKey, generateSigningKeys, importPrivateKey } from './keys.ts';
+import { loadMasterKeyring } from './master-key.ts';
+import type { MasterKeyring } from './master-keyring.ts';
+import { loadPlatformCa, type PlatformCa } from './platform-ca.ts';
+import { x509 } from './x509.ts';
+
+/** A doctor's credential ready to sign with: the decrypted key, the certificate and the CA's. */
+export interface DoctorSigner extends Signer {
+  credentialId: string;
+}
+
+/**
+ * The platform CA and the master keys: issues doctors' credentials and opens them to sign.
+ * Holds no per-request state, so any number of server processes may share the database.
+ */
+export class SigningAuthority {
+  constructor(readonly ca: PlatformCa, readonly keyring: MasterKeyring) {}
+
+  /** The CA and keyring the configuration names, or those kept under DATA_DIR (made at first start). */
+  static async load(config: Pick<Config, 'dataDir' | 'signing'>): Promise<SigningAuthority> {
+    const [ca, keyring] = await Promise.all([
+      loadPlatformCa(config.signing.caFiles, config.dataDir),
+      loadMasterKeyring(config.signing, config.dataDir),
+    ]);
+    return new SigningAuthority(ca, keyring);
+  }
+
+  /** Issues the doctor a new key pair and certificate; the one in use before is revoked. */
+  async issueDoctorCredential(db: Database, doctorUserId: string): Promise<DoctorSigner> {
+    const credential = await this.#newCredential(db, doctorUserId);
+    return db.transaction(async (tx) => {
+      await revokeCredentialInUse(tx, doctorUserId);
+      // Another issue for the same doctor committed first: theirs is the one in use.
+      if (!await insertCredentialIfNone(tx, credential.row)) return this.credentialFor(tx, doctorUserId);
+      return credential.signer;
+    });
+  }
+
+  /**
+   * The doctor's credential in use, issued now if the doctor has none (doctors who set their
+   * PIN before credentials existed). Two requests racing here keep the first one stored.
+   */
+  async credentialFor(db: Database, userId: string): Promise<DoctorSigner> {
+    const stored = await findCredentialInUse(db, userId);
+    if (stored) return this.#open(userId, stored);
+    const credential = await this.#newCredential(db, userId);
+    if (await insertCredentialIfNone(db, credential.row)) return credential.signer;
+    return this.#open(userId, (await findCredentialInUse(db, userId))!);
+  }
+
+  async #newCredential(db: Database, userId: string): Promise<{ row: NewDoctorCredential; signer: DoctorSigner }> {
+    const doctor = await findPrescribingDoctor(db, userId);
+    if (!doctor) throw AppError.forbidden(messages.prescriptions.notDoctor);
+    const keys = await generateSigningKeys();
+    const certificate = await issueDoctorCertificate(this.ca, prescriberOf(doctor), keys.publicKey);
+    const id = randomUUID();
+    const pkcs8 = await exportPrivateKey(keys.privateKey);
+    const { keyId, sealed } = this.keyring.seal(pkcs8, privateKeyContext(userId));
+    return {
+      row: {
+        id,
+        userId,
+        serialNumber: certificate.serialNumber,
+        certificate: Buffer.from(certificate.rawData),
+        encryptedPrivateKey: sealed,
+        masterKeyId: keyId,
+        notAfter: certificate.notAfter,
+      },
+      signer: {
+        credentialId: id, privateKey: await importPrivateKey(pkcs8), certificate, chain: [this.ca.certificate],
+      },
+    };
+  }
+
+  async #open(userId: string, stored: StoredCredential): Promise<DoctorSigner> {
+    const sealed = { keyId: stored.masterKeyId, sealed: stored.encryptedPrivateKey };
+    const pkcs8 = this.keyring.open(sealed, privateKeyContext(userId));
+    return {
+      credentialId: stored.id,
+      privateKey: await importPrivateKey(pkcs8),
+      certificate: new x509.X509Certificate(stored.certificate),
+      chain: [this.ca.certificate],
+    };
+  }
+}
+
+/** Binds a sealed key to its doctor, so that a key copied to another doctor's row does not open. */
+function privateKeyContext(userId: string): string {
+  return `doctor-private-key:${userId}`;
+}

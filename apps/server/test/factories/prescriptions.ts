@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import {
+  expiryDateOf, todayInArgentina, type Prescriber, type PrescriptionInput, type PrescriptionState,
+  type PrescriptionType,
+} from '@receta/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { patients, prescriptionItems, prescriptions } from '../../src/db/schema/index.ts';
+import { normalizeForSearch } from '../../src/modules/lookups/search-text.ts';
+import { hashSecret } from '../../src/platform/passwords.ts';
+import { createApprovedDoctor } from './approved-doctors.ts';
+import { randomDni } from './doctors.ts';
+import { authorizationFor } from './users.ts';
+import { inWorkspace } from './workspaces.ts';
+
+/** Vademecum rows and CIE-10 codes the shipped reference data hold. */
+export const sampleMedications = {
+  enalapril: { medicationId: 510, genericName: 'Enalapril Maleato', presentation: 'Envase Por 50 Unidades' },
+  metformin: { medicationId: 2797, genericName: 'Metformina Clorhidrato', presentation: 'Blister Por 30 Unidades' },
+} as const;
+export const sampleDiagnosisCode = 'I10';
+
+/** An approved doctor with a signing PIN, who may prescribe. */
+export async function createPrescribingDoctor(app: FastifyInstance) {
+  return createApprovedDoctor(app, { pinHash: await hashSecret('1234') });
+}
+
+/** The headers of a user signed in and working in a workspace. */
+export async function headersIn(
+  app: FastifyInstance, userId: string, workspaceId: string,
+): Promise<Record<string, string>> {
+  return { ...await authorizationFor(app, userId), ...inWorkspace(workspaceId) };
+}
+
+/** The body of `POST /api/prescriptions`: a Receta Única of enalapril for a PAMI patient. */
+export function prescriptionInput(patientId: string, overrides: Partial<PrescriptionInput> = {}): PrescriptionInput {
+  return {
+    patientId,
+    insurerSlug: 'pami-500807',
+    affiliateNumber: '15-123456789-00',
+    diagnosisCode: sampleDiagnosisCode,
+    type: 'classic',
+    items: [{ ...sampleMedications.enalapril, quantity: 1, dosage: '1 comprimido cada 12 horas' }],
+    ...overrides,
+  };
+}
+
+export interface PatientRecordOptions {
+  workspaceId: string;
+  name?: string;
+  lastName?: string;
+  dni?: string;
+  insurerId?: string | null;
+  affiliateNumber?: string | null;
+}
+
+/** A patient straight in the database, for tests that are not about the patients' routes. */
+export async function createPatientRecord(app: FastifyInstance, options: PatientRecordOptions) {
+  const { workspaceId, name = 'Juana', lastName = 'Gómez', dni = randomDni(), insurerId = null, affiliateNumber = null } = options;
+  const [patient] = await app.db.insert(patients).values({
+    workspaceId,
+    name,
+    lastName,
+    dni,
+    sex: 'F',
+    dateOfBirth: '1960-02-14',
+    insurerId,
+    affiliateNumber,
+    searchText: normalizeForSearch(lastName, name, dni),
+  }).returning();
+  if (!patient) throw new Error('Patient not created');
+  return patient;
+}
+
+export interface PrescriptionOptions {
+  workspaceId: string;
+  doctorUserId: string;
+  /** A new patient of the workspace when none is given. */
+  patientId?: string;
+  state?: PrescriptionState;
+  type?: PrescriptionType;
+  seriesId?: string;
+  seriesPosition?: number;
+  seriesLength?: number;
+  issuedOn?: string;
+  /** The issue date by default. */
+  startDate?: string;
+  insurerId?: string | null;
+  items?: Array<{ medicationId?: number | null; genericName: string; presentation?: string }>;
+}
+
+/** The prescriber snapshot of a test prescription; its data need not match the doctor's record. */
+function samplePrescriber(userId: string): Prescriber {
+  return {
+    userId,
+    name: 'Ana',
+    lastName: 'Pérez',
+    cuit: '20123456786',
+    licenceType: 'MN',
+    enrollment: '123456',
+    jurisdiction: 'Nacional (Ministerio de Salud de la Nación)',
+    profession: 'Médico',
+    specialty: 'Clínica Médica',
+    address: 'Av. Corrientes 1234, Balvanera, CABA',
+  };
+}
+
+/**
+ * A prescription straight in the database, a draft by default; `state: 'signed'` makes one
+ * a pharmacy could dispense. Answers the stored row.
+ */
+export async function createPrescription(app: FastifyInstance, options: PrescriptionOptions) {
+  const patientId = options.patientId ?? (await createPatientRecord(app, { workspaceId: options.workspaceId })).id;
+  const [patient] = await app.db.select().from(patients).where(eq(patients.id, patientId));
+  if (!patient) throw new Error(`No patient ${patientId}`);
+  const issuedOn = options.issuedOn ?? todayInArgentina();
+  const startDate = options.startDate ?? issuedOn;
+  const state = options.state ?? 'draft';
+  const [prescription] = await app.db.insert(prescriptions).values({
+    workspaceId: options.workspaceId,
+    doctorUserId: options.doctorUserId,
+    type: options.type ?? 'classic',
+    state,
+    seriesId: options.seriesId ?? randomUUID(),
+    seriesPosition: options.seriesPosition ?? 1,
+    seriesLength: options.seriesLength ?? 1,
+    issuedOn,
+    startDate,
+    expiryDate: expiryDateOf(startDate),
+    patientId,
+    patientName: patient.name,
+    patientLastName: patient.lastName,
+    patientDni: patient.dni,
+    patientCuil: patient.cuil,
+    patientSex: patient.sex,
+    patientDateOfBirth: patient.dateOfBirth,
+    insurerId: options.insurerId ?? null,
+    affiliateNumber: options.insurerId ? '123456789' : null,
+    diagnosisCode: sampleDiagnosisCode,
+    diagnosisDescription: 'Hipertensión esencial (primaria)',
+    prescriber: samplePrescriber(options.doctorUserId),
+    signedAt: state === 'draft' ? null : new Date(`${issuedOn}T12:00:00-03:00`),
+  }).returning();
+  if (!prescription) throw new Error('Prescription not created');
+  const items = options.items ?? [sampleMedications.enalapril];
+  await app.db.insert(prescriptionItems).values(items.map((item, index) => ({
+    prescriptionId: prescription.id,
+    position: index + 1,
+    medicationId: item.medicationId ?? null,
+    genericName: item.genericName,
+    presentation: item.presentation ?? 'Envase Por 30 Unidades',
+    quantity: 1,
+    dosage: '1 comprimido por día',
+  })));
+  return prescription;
+}
