@@ -3,6 +3,9 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { AdministratorsPage } from '../features/administrators/administrators-page.tsx';
 import { EditAdministratorPage, NewAdministratorPage } from '../features/administrators/administrator-form-page.tsx';
+import { EmployeesPage } from '../features/antigens/employees-page.tsx';
+import { NewOwnerPage, OwnerPage } from '../features/antigens/owner-form-page.tsx';
+import { OwnersPage } from '../features/antigens/owners-page.tsx';
 import { ConfirmationPage } from '../features/auth/confirmation-page.tsx';
 import { InvitationPage } from '../features/auth/invitation-page.tsx';
 import { LoginPage } from '../features/auth/login-page.tsx';
@@ -17,6 +20,11 @@ import { MedicalPreviewPage } from '../features/medicals/medical-preview-page.ts
 import { MedicalsPage } from '../features/medicals/medicals-page.tsx';
 import { NotAuthorizedPage } from '../features/moderation/not-authorized-page.tsx';
 import { OutboxPage } from '../features/outbox/outbox-page.tsx';
+import { PatientPage } from '../features/patients/patient-page.tsx';
+import { PatientsPage } from '../features/patients/patients-page.tsx';
+import { EditPrescriptionPage, NewPrescriptionPage } from '../features/prescriptions/prescription-form-page.tsx';
+import { PrescriptionPage } from '../features/prescriptions/prescription-page.tsx';
+import { PrescriptionsList } from '../features/prescriptions/prescriptions-list.tsx';
 import { RegistrationPage } from '../features/registration/registration-page.tsx';
 import { EditRolePage, NewRolePage } from '../features/roles/role-form-page.tsx';
 import { RolesPage } from '../features/roles/roles-page.tsx';
@@ -57,6 +65,36 @@ const adminRoutes: RouteObject[] = [
   { path: paths.medicals.path, handle: needs('index.medical'), element: <MedicalsPage /> },
   { path: paths.newMedical.path, handle: needs('create.medical'), element: <MedicalCreatePage /> },
   { path: paths.medicalPreview.path, handle: needs('show.medical', 'edit.medical'), element: <MedicalPreviewPage /> },
+];
+
+/** Spec section 2: the patients of the current workspace. */
+const patientRoutes: RouteObject[] = [
+  { path: paths.myPatients.path, handle: needs('index.patient'), element: <PatientsPage /> },
+  { path: paths.patient.path, handle: needs('index.patient'), element: <PatientPage /> },
+];
+
+/**
+ * Spec section 2, "Prescriptions section". /prescriptions/signed comes before the detail's
+ * /prescriptions/:prescriptionId, which it would otherwise look like.
+ */
+const prescriptionRoutes: RouteObject[] = [
+  { path: paths.prescriptions.path, handle: needs('index.prescription'), element: <PrescriptionsList key="workspace" kind="workspace" /> },
+  { path: paths.myPrescriptions.path, handle: needs('owner.prescription'), element: <PrescriptionsList key="mine" kind="mine" /> },
+  { path: paths.signedPrescriptions.path, handle: needs('sign.prescription'), element: <PrescriptionsList key="signed" kind="signed" /> },
+  { path: paths.newPrescription.path, handle: needs('create.prescription', 'edit.prescription'), element: <NewPrescriptionPage /> },
+  { path: paths.editPrescription.path, handle: needs('create.prescription', 'edit.prescription'), element: <EditPrescriptionPage /> },
+  { path: paths.prescription.path, handle: needs('show.prescription'), element: <PrescriptionPage /> },
+];
+
+/**
+ * Spec section 2, group Antigens. /owners/new comes before /owners/:ownerId, which it would
+ * otherwise look like; an owner's page is also where an antigens administrator sees its employees.
+ */
+const antigensRoutes: RouteObject[] = [
+  { path: paths.owners.path, handle: needs('index.owner'), element: <OwnersPage /> },
+  { path: paths.newOwner.path, handle: needs('create.owner'), element: <NewOwnerPage /> },
+  { path: paths.owner.path, handle: needs('create.owner', 'edit.owner'), element: <OwnerPage /> },
+  { path: paths.myEmployees.path, handle: needs('owner.employee'), element: <EmployeesPage /> },
 ];
 
 /**
@@ -104,6 +142,9 @@ export const routes: RouteObject[] = [
             ],
           },
           ...adminRoutes,
+          ...patientRoutes,
+          ...prescriptionRoutes,
+          ...antigensRoutes,
           {
             path: paths.outbox.path,
             handle: { roles: 'superAdmin' } satisfies RouteHandle,

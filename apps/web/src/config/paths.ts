@@ -64,5 +64,7 @@ export const paths = {
   scanner: staticPath('/scanner'),
 
   owners: staticPath('/owners'),
+  newOwner: staticPath('/owners/new'),
+  owner: idPath('ownerId', '/owners/:ownerId'),
   myEmployees: staticPath('/myEmployees'),
 } as const;

@@ -28,11 +28,11 @@ export interface ListState<Sort extends string> {
   query: ListQuery<Sort>;
 }
 
-/** The search, page and sort of one server-paginated list. */
-export function useListState<Sort extends string>(defaultSort: Sort): ListState<Sort> {
+/** The search, page and sort of one server-paginated list; newest-first lists start descending. */
+export function useListState<Sort extends string>(defaultSort: Sort, defaultOrder: SortOrder = 'asc'): ListState<Sort> {
   const [search, setSearchValue] = useState('');
   const [sort, setSort] = useState(defaultSort);
-  const [order, setOrder] = useState<SortOrder>('asc');
+  const [order, setOrder] = useState<SortOrder>(defaultOrder);
   const pagination = usePagination(defaultPageSize);
   const debouncedSearch = useDebouncedValue(search);
 

@@ -1,0 +1,181 @@
+import { messages, type InsurerSummary, type Patient } from '@receta/domain';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { errorResponse, stubApi, type FakeRequest } from '../../test/fake-api.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import { PatientFormDialog } from './patient-form-dialog.tsx';
+
+const osde: InsurerSummary = { id: 'rnos-400800', slug: 'osde-400800', name: 'Organización de Servicios Directos Empresarios', acronym: 'OSDE', kind: 'obra_social' };
+const particular: InsurerSummary = { id: 'particular', slug: 'particular', name: 'Particular / sin cobertura', acronym: null, kind: 'particular' };
+
+function makePatient(overrides: Partial<Patient> = {}): Patient {
+  return {
+    id: 'p1', name: 'Ana', lastName: 'Pérez', dni: '30123456', cuil: null, sex: 'F', dateOfBirth: '1985-03-15',
+    insurer: null, affiliateNumber: null, email: null, phone: null, address: null,
+    createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
+    ...overrides,
+  };
+}
+
+const insurerRoutes = {
+  'GET /api/insurers': ({ url }: FakeRequest) => ({ payload: url.searchParams.get('q') === 'particular' ? [particular] : [osde] }),
+};
+
+function renderDialog(patient?: Patient) {
+  const onSaved = vi.fn<(patient: Patient) => void>();
+  renderRoutes([{ path: '/', element: <PatientFormDialog open patient={patient} onClose={() => undefined} onSaved={onSaved} /> }]);
+  return { onSaved };
+}
+
+const field = (name: RegExp) => screen.getByRole('textbox', { name });
+
+/** Types by pasting: a keystroke at a time makes these tests slow and tells nothing more. */
+async function fill(user: UserEvent, name: RegExp, text: string) {
+  await user.click(field(name));
+  await user.paste(text);
+}
+
+/** The text under a field: its error, or else its hint. */
+function helperTextOf(input: HTMLElement): string | null | undefined {
+  const describedBy = input.getAttribute('aria-describedby');
+  return describedBy ? document.getElementById(describedBy)?.textContent : null;
+}
+
+async function fillIdentity(user: UserEvent) {
+  await fill(user, /^Nombre/, 'Ana');
+  await fill(user, /^Apellido/, 'Pérez');
+  await fill(user, /^DNI/, '30123456');
+  await user.click(screen.getByRole('combobox', { name: /^Sexo/ }));
+  await user.click(await screen.findByRole('option', { name: 'Femenino' }));
+  await fill(user, /^Fecha de nacimiento/, '15031985');
+}
+
+async function chooseInsurer(user: UserEvent, search: string, label: string) {
+  await user.type(screen.getByRole('combobox', { name: /^Obra social o prepaga/ }), search);
+  await user.click(await screen.findByRole('option', { name: label }));
+}
+
+const save = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Guardar' }));
+
+// Searches wait for typing to pause, and a machine busy with other suites answers slowly.
+configure({ asyncUtilTimeout: 5_000 });
+
+// A dialog of eleven MUI fields filled through real events takes seconds on a busy machine.
+describe('patient form dialog', { timeout: 30_000 }, () => {
+  it('refuses a CUIL whose check digit is wrong, and one that does not hold the DNI', async () => {
+    stubApi(insurerRoutes);
+    const user = userEvent.setup();
+    renderDialog();
+
+    await fill(user, /^DNI/, '30123456');
+    await fill(user, /^CUIL/, '20301234564');
+    await user.tab();
+    expect(await screen.findByText(messages.patients.cuilInvalid)).toBeTruthy();
+
+    await user.clear(field(/^CUIL/));
+    await fill(user, /^CUIL/, '20301234571');
+    await fillIdentity(user);
+    await save(user);
+    expect(await screen.findByText(messages.patients.cuilDniMismatch)).toBeTruthy();
+  });
+
+  it('asks for the affiliate number of a patient with an insurer, and not of a particular one', async () => {
+    const requests = stubApi({ ...insurerRoutes, 'POST /api/patients': () => makePatient() });
+    const user = userEvent.setup();
+    renderDialog();
+
+    await fillIdentity(user);
+    await chooseInsurer(user, 'osde', 'OSDE — Organización de Servicios Directos Empresarios');
+    await save(user);
+    expect(await screen.findByText(messages.patients.affiliateNumberRequired)).toBeTruthy();
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+
+    const insurer = screen.getByRole('combobox', { name: /^Obra social o prepaga/ });
+    await user.clear(insurer);
+    await user.click(insurer);
+    await user.click(await screen.findByRole('option', { name: 'Particular / sin cobertura' }));
+    await save(user);
+    await waitFor(() => expect(requests.some((request) => request.method === 'POST')).toBe(true));
+  });
+
+  it('shows the required message once a required field is left empty', async () => {
+    stubApi(insurerRoutes);
+    const user = userEvent.setup();
+    renderDialog();
+
+    await user.click(field(/^Apellido/));
+    await user.tab();
+    expect(helperTextOf(field(/^Apellido/))).toBe(messages.common.required);
+  });
+
+  it('posts the new patient with the insurer id and tells who was saved', async () => {
+    const saved = makePatient({ insurer: osde, affiliateNumber: '61 234567 8 01' });
+    const requests = stubApi({ ...insurerRoutes, 'POST /api/patients': () => saved });
+    const user = userEvent.setup();
+    const { onSaved } = renderDialog();
+
+    await fillIdentity(user);
+    await fill(user, /^CUIL/, '27301234568');
+    await chooseInsurer(user, 'osde', 'OSDE — Organización de Servicios Directos Empresarios');
+    await fill(user, /^Número de afiliado/, '61 234567 8 01');
+    await fill(user, /^Email/, 'Ana.Perez@Example.com');
+    await save(user);
+
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
+      name: 'Ana', lastName: 'Pérez', dni: '30123456', cuil: '27301234568', sex: 'F', dateOfBirth: '1985-03-15',
+      insurerId: 'rnos-400800', affiliateNumber: '61 234567 8 01', email: 'ana.perez@example.com', phone: null, address: null,
+    });
+    expect(await screen.findByText(messages.patients.created)).toBeTruthy();
+  });
+
+  it('edits a patient with a PUT on its row, starting from its data', async () => {
+    const patient = makePatient({ insurer: osde, affiliateNumber: '123' });
+    const requests = stubApi({ ...insurerRoutes, 'PUT /api/patients/p1': () => patient });
+    const user = userEvent.setup();
+    renderDialog(patient);
+
+    expect(screen.getByRole('heading', { name: 'Editar los datos del paciente' })).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('combobox', { name: /^Obra social o prepaga/ }).value)
+      .toBe('OSDE — Organización de Servicios Directos Empresarios');
+    await user.clear(field(/^Número de afiliado/));
+    await fill(user, /^Número de afiliado/, '456');
+    await save(user);
+
+    await waitFor(() => expect(requests.some((request) => request.method === 'PUT')).toBe(true));
+    expect(requests.find((request) => request.method === 'PUT')?.body).toMatchObject({ insurerId: 'rnos-400800', affiliateNumber: '456' });
+  });
+
+  it('puts a field the server refuses on that field, such as an insurer no longer offered', async () => {
+    const refusal = { fields: [{ field: 'body.insurerId', message: messages.patients.insurerUnknown }] };
+    stubApi({ ...insurerRoutes, 'POST /api/patients': () => errorResponse(400, messages.patients.insurerUnknown, refusal) });
+    const user = userEvent.setup();
+    renderDialog();
+
+    await fillIdentity(user);
+    await chooseInsurer(user, 'osde', 'OSDE — Organización de Servicios Directos Empresarios');
+    await fill(user, /^Número de afiliado/, '123');
+    await save(user);
+
+    const insurer = screen.getByRole('combobox', { name: /^Obra social o prepaga/ });
+    await waitFor(() => expect(helperTextOf(insurer)).toBe(messages.patients.insurerUnknown));
+  });
+
+  it.each([
+    ['naming the field', { errorCode: 'dniTaken', fields: [{ field: 'body.dni', message: messages.patients.dniTaken }] }],
+    ['by its code only', { errorCode: 'dniTaken' }],
+  ])('puts the server refusal of a DNI already taken on the DNI field (%s)', async (_case, extra) => {
+    stubApi({ ...insurerRoutes, 'POST /api/patients': () => errorResponse(409, messages.patients.dniTaken, extra) });
+    const user = userEvent.setup();
+    const { onSaved } = renderDialog();
+
+    await fillIdentity(user);
+    await save(user);
+
+    await waitFor(() => expect(helperTextOf(field(/^DNI/))).toBe(messages.patients.dniTaken));
+    expect(field(/^DNI/).getAttribute('aria-invalid')).toBe('true');
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(within(screen.getByRole('dialog')).getByRole('button', { name: 'Guardar' })).toBeTruthy();
+  });
+});

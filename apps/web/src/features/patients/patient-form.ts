@@ -1,0 +1,84 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  particularInsurerId, PatientInputSchema,
+  type InsurerSummary, type Patient, type PatientInput, type PatientSex,
+} from '@receta/domain';
+import { z } from 'zod';
+import { ApiRequestError } from '../../lib/api-client.ts';
+
+/**
+ * The patient form holds the chosen insurer itself, so that the field can show it; the schema
+ * and the server take its id.
+ */
+export interface PatientFormValues {
+  name: string;
+  lastName: string;
+  dni: string;
+  cuil: string;
+  sex: PatientSex | '';
+  /** YYYY-MM-DD once typed in full; the date field shows dd/MM/yyyy. */
+  dateOfBirth: string;
+  insurer: InsurerSummary | null;
+  affiliateNumber: string;
+  email: string;
+  phone: string;
+  address: string;
+}
+export type PatientFormField = keyof PatientFormValues;
+
+export const emptyPatientForm: PatientFormValues = {
+  name: '', lastName: '', dni: '', cuil: '', sex: '', dateOfBirth: '',
+  insurer: null, affiliateNumber: '', email: '', phone: '', address: '',
+};
+
+export function patientFormOf(patient: Patient): PatientFormValues {
+  return {
+    name: patient.name,
+    lastName: patient.lastName,
+    dni: patient.dni,
+    cuil: patient.cuil ?? '',
+    sex: patient.sex,
+    dateOfBirth: patient.dateOfBirth,
+    insurer: patient.insurer,
+    affiliateNumber: patient.affiliateNumber ?? '',
+    email: patient.email ?? '',
+    phone: patient.phone ?? '',
+    address: patient.address ?? '',
+  };
+}
+
+/** Whether the insurer asks for an affiliate number: any but none and "Particular / sin cobertura". */
+export function needsAffiliateNumber(insurer: InsurerSummary | null): boolean {
+  return insurer !== null && insurer.id !== particularInsurerId;
+}
+
+function toPatientInput({ insurer, ...values }: PatientFormValues): PatientInput {
+  // An unchosen sex stays '' for the schema to refuse with the required message.
+  return { ...values, sex: values.sex as PatientSex, insurerId: insurer?.id ?? null };
+}
+
+/** The domain's schema checks the form, with its Spanish messages (spec section 5). */
+export const patientResolver = zodResolver(
+  z.preprocess((values: PatientFormValues) => toPatientInput(values), PatientInputSchema),
+);
+
+/** The server names fields as its validation does (`body.dni`); the form has its own names. */
+function formFieldOf(serverField: string): PatientFormField | undefined {
+  const name = serverField.replace(/^body\./, '');
+  const field = name === 'insurerId' ? 'insurer' : name;
+  return field in emptyPatientForm ? field as PatientFormField : undefined;
+}
+
+/**
+ * The fields a server refusal is about, with their messages: those it names, or the DNI of a
+ * conflict with another patient of the workspace.
+ */
+export function serverFieldErrors(error: unknown): { field: PatientFormField; message: string }[] {
+  if (!(error instanceof ApiRequestError)) return [];
+  const named = (error.fields ?? []).flatMap(({ field, message }) => {
+    const formField = formFieldOf(field);
+    return formField ? [{ field: formField, message }] : [];
+  });
+  if (named.length === 0 && error.errorCode === 'dniTaken') return [{ field: 'dni', message: error.message }];
+  return named;
+}

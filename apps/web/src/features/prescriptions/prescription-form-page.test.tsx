@@ -1,0 +1,112 @@
+import { messages, todayInArgentina, type DuplicateMedication } from '@receta/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { routes } from '../../app/router.tsx';
+import { errorResponse, stubApi, type FakeRequest } from '../../test/fake-api.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import { asthma, doctor, makePatient, makePrescription, particular, salbutamol } from './prescription-fixtures.ts';
+
+const patient = makePatient();
+const created = makePrescription({ state: 'draft', displayState: 'draft', signed: false, signedAt: null });
+
+function formRoutes(duplicates: DuplicateMedication[] = []) {
+  return {
+    'GET /api/insurers/particular': () => particular,
+    [`GET /api/patients/${patient.id}`]: () => patient,
+    'GET /api/medications': () => ({ payload: [salbutamol] }),
+    'GET /api/diagnoses': () => ({ payload: [asthma] }),
+    'POST /api/prescriptions/duplicates': () => ({ duplicates }),
+    'POST /api/prescriptions': () => new Response(
+      JSON.stringify({ message: messages.prescriptions.created, prescriptions: [created] }),
+      { status: 201, headers: { 'Content-Type': 'application/json' } },
+    ),
+    [`GET /api/prescriptions/${created.id}`]: () => created,
+  };
+}
+
+function renderForm() {
+  return renderRoutes(routes, { path: `/prescriptions/particular/new?patientId=${patient.id}`, user: doctor });
+}
+
+/** Types by pasting: a keystroke at a time makes these tests slow and tells nothing more. */
+async function search(user: UserEvent, box: HTMLElement, text: string) {
+  await user.click(box);
+  await user.paste(text);
+}
+
+/** One medicine from the vademecum, its dosage and an asthma diagnosis: the least a prescription needs. */
+async function fillPrescription(user: UserEvent) {
+  await search(user, await screen.findByRole('combobox', { name: /^Medicamento/ }), 'salb');
+  await user.click(await screen.findByRole('option', { name: 'Salbutamol 100 mcg — Ventolin — aerosol x 200 dosis — GlaxoSmithKline' }));
+  await user.click(screen.getByRole('textbox', { name: /^Posología/ }));
+  await user.paste('2 disparos cada 8 horas');
+  await search(user, screen.getByRole('combobox', { name: /^Diagnóstico/ }), 'asma');
+  await user.click(await screen.findByRole('option', { name: 'J45.0 — Asma predominantemente alérgica' }));
+}
+
+const posts = (requests: FakeRequest[]) => requests.filter((request) => request.method === 'POST' && request.path === '/api/prescriptions');
+
+describe('prescription form', { timeout: 30_000 }, () => {
+  it('posts a Receta Crónica of two monthly prescriptions with the chosen medicine, and opens the first', async () => {
+    const requests = stubApi(formRoutes());
+    const user = userEvent.setup();
+    const { router } = renderForm();
+
+    expect(await screen.findByRole('combobox', { name: /^Paciente/ })).toHaveProperty('value', 'Pérez, Ana — DNI 30123456');
+    await fillPrescription(user);
+    await user.click(screen.getByRole('radio', { name: 'Receta Crónica' }));
+    await user.click(screen.getByRole('radio', { name: '2 recetas mensuales' }));
+    const preview = screen.getByRole('region', { name: 'Vigencia de cada receta de la serie' });
+    expect(within(preview).getAllByText(/^Receta \d de 2$/)).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Emitir' }));
+
+    await waitFor(() => expect(posts(requests)).toHaveLength(1));
+    expect(posts(requests)[0]?.body).toEqual({
+      patientId: patient.id,
+      insurerSlug: 'particular',
+      affiliateNumber: null,
+      diagnosisCode: 'J45.0',
+      symptoms: null,
+      startDate: todayInArgentina(),
+      type: 'chronic',
+      seriesLength: 2,
+      items: [{
+        medicationId: 7, genericName: 'Salbutamol', brandName: 'Ventolin', strength: '100 mcg', pharmaceuticalForm: 'Aerosol',
+        presentation: 'aerosol x 200 dosis', quantity: 1, dosage: '2 disparos cada 8 horas', patientInstructions: null,
+        pharmacyNote: null, noSubstitution: false,
+      }],
+      confirmDuplicates: false,
+    });
+    expect(await screen.findByText(messages.prescriptions.created)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/prescriptions/${created.id}`));
+  });
+
+  it('says the insurer does not exist when the path names an unknown one', async () => {
+    stubApi({ 'GET /api/insurers/nope': () => errorResponse(404, messages.prescriptions.unknownInsurer) });
+    renderRoutes(routes, { path: '/prescriptions/nope/new', user: doctor });
+
+    expect(await screen.findByText(messages.prescriptions.unknownInsurer)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Emitir' })).toBeNull();
+  });
+
+  it('warns of a medicine the patient already holds, and issues only once the doctor confirms', async () => {
+    const duplicate = { prescriptionId: 'p-old', number: 980, genericName: 'Salbutamol', expiryDate: '2026-04-10' };
+    const requests = stubApi(formRoutes([duplicate]));
+    const user = userEvent.setup();
+    renderForm();
+
+    await fillPrescription(user);
+    await user.click(screen.getByRole('button', { name: 'Emitir' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Medicamento repetido' });
+    expect(within(dialog).getByText(messages.prescriptions.duplicateMedication)).toBeTruthy();
+    expect(within(dialog).getByText('Receta 980: Salbutamol, vigente hasta el 10/04/2026')).toBeTruthy();
+    expect(posts(requests)).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Emitir de todos modos' }));
+    await waitFor(() => expect(posts(requests)).toHaveLength(1));
+    expect(posts(requests)[0]?.body).toMatchObject({ type: 'classic', confirmDuplicates: true });
+    expect(posts(requests)[0]?.body).not.toHaveProperty('seriesLength');
+  });
+});

@@ -1,0 +1,154 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  addDays, isAllowedStartDate, messages, particularInsurerId, PrescriptionInputSchema, prescriptionRules,
+  PrescriptionUpdateSchema,
+  type InsurerSummary, type Medication, type Prescription, type PrescriptionType,
+} from '@receta/domain';
+import type { FieldPath, Resolver } from 'react-hook-form';
+import { z } from 'zod';
+import { ApiRequestError } from '../../lib/api-client.ts';
+
+/** The insurer of patients who pay themselves, in the form's path: `/prescriptions/particular/new`. */
+export const particularInsurerSlug = particularInsurerId;
+
+/** The path's insurer slug for a prescription's or a patient's insurer; none is 'particular'. */
+export function insurerSlugOf(insurer: Pick<InsurerSummary, 'slug'> | null): string {
+  return insurer?.slug ?? particularInsurerSlug;
+}
+
+export interface PrescriptionItemFormValues {
+  /** The vademecum presentation chosen; null for a generic name written by hand. */
+  medicationId: number | null;
+  genericName: string;
+  brandName: string;
+  strength: string;
+  pharmaceuticalForm: string;
+  presentation: string;
+  quantity: string;
+  dosage: string;
+  patientInstructions: string;
+  pharmacyNote: string;
+  noSubstitution: boolean;
+}
+
+/** The form holds the body of the request but the insurer, which is the path's. */
+export interface PrescriptionFormValues {
+  patientId: string;
+  affiliateNumber: string;
+  diagnosisCode: string;
+  symptoms: string;
+  /** YYYY-MM-DD once typed in full; the date field shows dd/MM/yyyy. */
+  startDate: string;
+  type: PrescriptionType;
+  /** Kept while the type is Receta Única, so that switching back finds the doctor's choice. */
+  seriesLength: 2 | 3;
+  items: PrescriptionItemFormValues[];
+}
+export type PrescriptionFormField = FieldPath<PrescriptionFormValues>;
+
+/** What the form sends: the create body, or on an edit the update body (its type and series stay). */
+export type PrescriptionFormOutput = z.output<typeof PrescriptionInputSchema>;
+
+export const emptyPrescriptionItem: PrescriptionItemFormValues = {
+  medicationId: null, genericName: '', brandName: '', strength: '', pharmaceuticalForm: '', presentation: '',
+  quantity: '1', dosage: '', patientInstructions: '', pharmacyNote: '', noSubstitution: false,
+};
+
+export function emptyPrescriptionForm(issuedOn: string, patientId = '', affiliateNumber = ''): PrescriptionFormValues {
+  return {
+    patientId, affiliateNumber, diagnosisCode: '', symptoms: '', startDate: issuedOn, type: 'classic',
+    seriesLength: prescriptionRules.defaultChronicSeriesLength, items: [emptyPrescriptionItem],
+  };
+}
+
+/** The start of the series' first prescription: what an edit sends, as when the series was issued. */
+export function seriesStartOf(prescription: Pick<Prescription, 'startDate' | 'seriesPosition'>): string {
+  return addDays(prescription.startDate, -(prescription.seriesPosition - 1) * prescriptionRules.validityDays);
+}
+
+export function prescriptionFormOf(prescription: Prescription): PrescriptionFormValues {
+  return {
+    patientId: prescription.patient.id ?? '',
+    affiliateNumber: prescription.affiliateNumber ?? '',
+    diagnosisCode: prescription.diagnosis.code,
+    symptoms: prescription.symptoms ?? '',
+    startDate: seriesStartOf(prescription),
+    type: prescription.type,
+    seriesLength: prescription.seriesLength === 2 ? 2 : prescriptionRules.defaultChronicSeriesLength,
+    items: prescription.items.map((item) => ({
+      medicationId: item.medicationId,
+      genericName: item.genericName,
+      brandName: item.brandName ?? '',
+      strength: item.strength ?? '',
+      pharmaceuticalForm: item.pharmaceuticalForm ?? '',
+      presentation: item.presentation,
+      quantity: String(item.quantity),
+      dosage: item.dosage,
+      patientInstructions: item.patientInstructions ?? '',
+      pharmacyNote: item.pharmacyNote ?? '',
+      noSubstitution: item.noSubstitution,
+    })),
+  };
+}
+
+/** What choosing a vademecum presentation writes into an item; a product without a generic name goes by its brand. */
+export function itemFieldsOf(
+  medication: Medication,
+): Pick<PrescriptionItemFormValues, 'medicationId' | 'genericName' | 'brandName' | 'strength' | 'pharmaceuticalForm' | 'presentation'> {
+  return {
+    medicationId: medication.id,
+    genericName: medication.genericName ?? medication.brandName,
+    brandName: medication.brandName,
+    strength: medication.strength ?? '',
+    pharmaceuticalForm: medication.pharmaceuticalForm ?? '',
+    presentation: medication.presentation,
+  };
+}
+
+function hasNoIssueAt(field: string) {
+  return (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    !payload.issues.some((issue) => issue.path?.[0] === field);
+}
+
+/** The start date lies between the issue date and 30 days later, the one future date the product takes. */
+function withStartDateBounds<Schema extends z.ZodType<{ startDate?: string | undefined }>>(
+  schema: Schema, issuedOn: string,
+) {
+  return schema.refine((input) => input.startDate === undefined || isAllowedStartDate(input.startDate, issuedOn), {
+    message: messages.prescriptions.startDateInvalid,
+    path: ['startDate'],
+    when: hasNoIssueAt('startDate'),
+  });
+}
+
+/**
+ * The domain's schema checks the form, with its Spanish messages: the create schema for a new
+ * prescription, the update schema for a draft. The insurer comes from the path, and the number
+ * of monthly prescriptions only goes with a Receta Crónica.
+ */
+export function prescriptionResolver(
+  { isEdit, insurerSlug, issuedOn }: { isEdit: boolean; insurerSlug: string; issuedOn: string },
+) {
+  const schema = isEdit
+    ? withStartDateBounds(PrescriptionUpdateSchema, issuedOn)
+    : withStartDateBounds(PrescriptionInputSchema, issuedOn);
+  const body = z.preprocess((values: PrescriptionFormValues) => ({
+    ...values,
+    insurerSlug,
+    seriesLength: values.type === 'chronic' ? values.seriesLength : undefined,
+  }), schema);
+  return zodResolver(body) as unknown as Resolver<PrescriptionFormValues, unknown, PrescriptionFormOutput>;
+}
+
+const formFields = new Set<string>(Object.keys(emptyPrescriptionForm('')));
+
+/** The server names fields as its validation does (`body.items.0.genericName`); these are the form's names. */
+export function serverFieldErrors(error: unknown): { field: PrescriptionFormField; message: string }[] {
+  if (!(error instanceof ApiRequestError)) return [];
+  return (error.fields ?? []).flatMap(({ field, message }) => {
+    const name = field.replace(/^body\./, '');
+    // A medicine the vademecum no longer has is the item's name the doctor sees.
+    const formField = name.replace(/\.medicationId$/, '.genericName');
+    return formFields.has(formField.split('.')[0] ?? '') ? [{ field: formField as PrescriptionFormField, message }] : [];
+  });
+}

@@ -1,0 +1,94 @@
+import { limits, type Medication } from '@receta/domain';
+import Delete from '@mui/icons-material/Delete';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useController, useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormCheckbox } from '../../components/form-checkbox.tsx';
+import { fieldErrorText, FormTextField } from '../../components/form-field.tsx';
+import { MedicationAutocomplete } from '../clinical-search/medication-autocomplete.tsx';
+import { itemFieldsOf, type PrescriptionFormOutput, type PrescriptionFormValues } from './prescription-form.ts';
+
+/** One medicine of the prescription: what it is, how much, how to take it, and the notes. */
+export function PrescriptionItemFields({ index, onRemove }: { index: number; onRemove?: () => void }) {
+  const { t } = useTranslation();
+  const { control, setValue, getValues } = useFormContext<PrescriptionFormValues, unknown, PrescriptionFormOutput>();
+  const prefix = `items.${index}` as const;
+  const { field, fieldState } = useController({ control, name: `${prefix}.genericName` });
+  const errorText = fieldErrorText(t, { fieldState, required: true, value: field.value });
+  const position = index + 1;
+
+  function choose(medication: Medication) {
+    const options = { shouldDirty: true, shouldValidate: fieldState.isTouched };
+    setValue(prefix, { ...getValues(prefix), ...itemFieldsOf(medication) }, options);
+  }
+
+  return (
+    <Paper component="fieldset" variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, m: 0, minWidth: 0 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', mb: 2 }}>
+        <Typography component="legend" variant="subtitle1" sx={{ flexGrow: 1, float: 'left', fontWeight: 500 }}>
+          {t('prescriptions.form.item', { position })}
+        </Typography>
+        {onRemove && (
+          <Tooltip title={t('prescriptions.form.removeItem', { position })}>
+            <IconButton onClick={onRemove} size="small"><Delete fontSize="small" /></IconButton>
+          </Tooltip>
+        )}
+      </Box>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(4, 1fr)' }, gap: 2, clear: 'both' }}>
+        <Box sx={{ gridColumn: { md: '1 / -1' } }}>
+          <MedicationAutocomplete
+            name={field.name}
+            inputRef={field.ref}
+            inputValue={field.value}
+            onInputChange={(text) => {
+              field.onChange(text);
+              setValue(`${prefix}.medicationId`, null);
+            }}
+            onSelect={choose}
+            onBlur={field.onBlur}
+            required
+            errorText={errorText}
+          />
+        </Box>
+        <FormTextField control={control} name={`${prefix}.brandName`} label={t('prescriptions.fields.brandName')} />
+        <FormTextField control={control} name={`${prefix}.strength`} label={t('prescriptions.fields.strength')} />
+        <FormTextField control={control} name={`${prefix}.pharmaceuticalForm`} label={t('prescriptions.fields.pharmaceuticalForm')} />
+        <FormTextField control={control} name={`${prefix}.presentation`} label={t('prescriptions.fields.presentation')} required />
+        <FormTextField control={control} name={`${prefix}.quantity`} label={t('prescriptions.fields.quantity')} required digitsOnly />
+        <FormTextField
+          control={control}
+          name={`${prefix}.dosage`}
+          label={t('prescriptions.fields.dosage')}
+          helperText={t('prescriptions.fields.dosageHint')}
+          required
+          sx={{ gridColumn: { md: 'span 3' } }}
+        />
+        <FormTextField
+          control={control}
+          name={`${prefix}.patientInstructions`}
+          label={t('prescriptions.fields.patientInstructions')}
+          multiline
+          minRows={2}
+          maxRows={limits.multilineMaxRows}
+          sx={{ gridColumn: { md: 'span 2' } }}
+        />
+        <FormTextField
+          control={control}
+          name={`${prefix}.pharmacyNote`}
+          label={t('prescriptions.fields.pharmacyNote')}
+          multiline
+          minRows={2}
+          maxRows={limits.multilineMaxRows}
+          sx={{ gridColumn: { md: 'span 2' } }}
+        />
+        <Box sx={{ gridColumn: { md: '1 / -1' } }}>
+          <FormCheckbox control={control} name={`${prefix}.noSubstitution`} label={t('prescriptions.fields.noSubstitution')} />
+        </Box>
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,36 @@
+import { messages } from '@receta/domain';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { routes } from '../../app/router.tsx';
+import { errorResponse, stubApi } from '../../test/fake-api.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import { doctor, makePrescription } from './prescription-fixtures.ts';
+
+describe('prescription page', { timeout: 20_000 }, () => {
+  it('shows the prescriber\'s licence, the medicine with its notes and the place of a chronic one in its series', async () => {
+    const prescription = makePrescription({
+      type: 'chronic', seriesPosition: 2, seriesLength: 3,
+      items: [{ ...makePrescription().items[0]!, pharmacyNote: 'Entregar con aerocámara', noSubstitution: true }],
+    });
+    stubApi({ [`GET /api/prescriptions/${prescription.id}`]: () => prescription });
+    renderRoutes(routes, { path: `/prescriptions/${prescription.id}`, user: doctor });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Receta 1024' })).toBeTruthy();
+    expect(screen.getByText('Receta Crónica')).toBeTruthy();
+    expect(screen.getByText('Receta 2 de 3')).toBeTruthy();
+    expect(screen.getByText('Nacional (MN) 123456 · Nacional')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: 'Salbutamol 100 mcg' })).toBeTruthy();
+    expect(screen.getByText('Entregar con aerocámara')).toBeTruthy();
+    expect(screen.getByText('No sustituir')).toBeTruthy();
+    expect(screen.getByText('J45.0 — Asma predominantemente alérgica')).toBeTruthy();
+    // Signed: nothing to edit.
+    expect(screen.queryByRole('link', { name: 'Editar' })).toBeNull();
+  });
+
+  it('says the prescription does not exist when the server does not find it', async () => {
+    stubApi({ 'GET /api/prescriptions/*': () => errorResponse(404, messages.prescriptions.notFound) });
+    renderRoutes(routes, { path: '/prescriptions/a3f1c2d4-1111-4222-8333-000000000000', user: doctor });
+
+    expect(await screen.findByText(messages.prescriptions.notFound)).toBeTruthy();
+  });
+});

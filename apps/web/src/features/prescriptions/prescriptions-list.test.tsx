@@ -1,0 +1,65 @@
+import { messages } from '@receta/domain';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { routes } from '../../app/router.tsx';
+import { stubApi } from '../../test/fake-api.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import { doctor, makePrescription } from './prescription-fixtures.ts';
+
+function pageOf(items: unknown[]) {
+  return { items, total: items.length, page: 1, pageSize: 10 };
+}
+
+describe('prescriptions list', { timeout: 20_000 }, () => {
+  it('shows every column of the spec, dates as DD/MM/YYYY, and asks for the doctor\'s own newest first', async () => {
+    const requests = stubApi({ 'GET /api/prescriptions': () => pageOf([makePrescription()]) });
+    renderRoutes(routes, { path: '/myPrescriptions', user: doctor });
+
+    const table = await screen.findByRole('table', { name: 'Mis prescripciones' });
+    const headers = within(table).getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers).toEqual([
+      '', 'N.º de receta', 'Paciente', 'Fecha de nacimiento', 'Apellido', 'DNI', 'Financiador', 'N.º de afiliado',
+      'Estado', 'Vigencia', 'Vencimiento', 'Emisor', 'Matrícula', 'Diagnóstico (CIE 10)', 'Síntomas', 'Creada el', 'Acciones',
+    ]);
+
+    const row = await within(table).findByRole('row', { name: /1024/ });
+    const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells.slice(1, 16)).toEqual([
+      '1024', 'Ana', '15/03/1985', 'Pérez', '30123456', 'OSDE', '61 234567 8 01', 'Firmado, vigente', '02/03/2026',
+      '31/03/2026', 'Gómez, Laura', 'MN 123456', 'J45.0Asma predominantemente alérgica', 'Disnea nocturna', '02/03/2026',
+    ]);
+    expect(within(row).getByRole('link', { name: 'Ver la receta 1024' }).getAttribute('href'))
+      .toBe('/prescriptions/a3f1c2d4-1111-4222-8333-444455556666');
+    // A signed prescription cannot be edited.
+    expect(within(row).queryByRole('link', { name: 'Editar la receta 1024' })).toBeNull();
+
+    const query = requests.find((request) => request.path === '/api/prescriptions')?.url.searchParams;
+    expect(query?.get('mine')).toBe('true');
+    expect(query?.get('sort')).toBe('createdAt');
+    expect(query?.get('order')).toBe('desc');
+  });
+
+  it('offers to edit a draft through its insurer\'s form', async () => {
+    stubApi({ 'GET /api/prescriptions': () => pageOf([makePrescription({ state: 'draft', displayState: 'draft', signed: false })]) });
+    renderRoutes(routes, { path: '/myPrescriptions', user: doctor });
+
+    const edit = await screen.findByRole('link', { name: 'Editar la receta 1024' });
+    expect(edit.getAttribute('href')).toBe('/prescriptions/osde-400800/a3f1c2d4-1111-4222-8333-444455556666/edit');
+  });
+
+  it('says there are no prescriptions when the list is empty', async () => {
+    stubApi({ 'GET /api/prescriptions': () => pageOf([]) });
+    renderRoutes(routes, { path: '/myPrescriptions', user: doctor });
+
+    expect(await screen.findByText(messages.prescriptions.empty)).toBeTruthy();
+  });
+
+  it('lists only the signed ones at /prescriptions/signed', async () => {
+    const requests = stubApi({ 'GET /api/prescriptions': () => pageOf([]) });
+    renderRoutes(routes, { path: '/prescriptions/signed', user: doctor });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Prescripciones firmadas' })).toBeTruthy();
+    await screen.findByText(messages.prescriptions.empty);
+    expect(requests.find((request) => request.path === '/api/prescriptions')?.url.searchParams.get('signed')).toBe('true');
+  });
+});
