@@ -149,13 +149,14 @@ export const SecondFactorSchema = z.object({
 });
 export type SecondFactorInput = z.input<typeof SecondFactorSchema>;
 
-const pin = z.string().min(1, stop(messages.pin.required)).regex(/^\d{4}$/, messages.pin.length);
+/** A 4-digit PIN, with the messages of spec section 5. */
+export const pinCode = z.string().min(1, stop(messages.pin.required)).regex(/^\d{4}$/, messages.pin.length);
 
 /** The PIN as the confirmation and recovery pages send it. */
-export const PinSchema = z.object({ PIN: pin });
+export const PinSchema = z.object({ PIN: pinCode });
 
 /** The PIN form: typed twice. */
-export const PinFormSchema = z.object({ PIN: pin, confirmPIN: z.string().min(1, messages.pin.required) })
+export const PinFormSchema = z.object({ PIN: pinCode, confirmPIN: z.string().min(1, messages.pin.required) })
   .refine((form) => form.PIN === form.confirmPIN, { message: messages.pin.mismatch, path: ['confirmPIN'] });
 export type PinForm = z.input<typeof PinFormSchema>;
 

@@ -82,7 +82,14 @@ export const prescriptions = pgTable('prescriptions', {
   createdAt: createdAt(),
   updatedAt: createdAt(),
   signedAt: timestamp({ withTimezone: true }),
+  /**
+   * The unguessable code of the public verification page, printed as the PDF's QR code;
+   * set when the prescription is signed, so ids never have to be public.
+   */
+  verificationCode: text().unique(),
   cancelledAt: timestamp({ withTimezone: true }),
+  cancelledBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  cancellationReason: text(),
 }, (table) => [
   index().on(table.workspaceId, table.createdAt),
   index().on(table.doctorUserId, table.createdAt),

@@ -5,3 +5,5 @@ export * from './workspaces.ts';
 export * from './clinical.ts';
 export * from './antigens.ts';
 export * from './signing.ts';
+export * from './delivery.ts';
+export * from './dispensing.ts';
