@@ -23,7 +23,7 @@ async function expectNoSidewaysScroll(page: Page, screenshot: string) {
 }
 
 describe('prescribing', () => {
-  it('a doctor registers a patient, writes a Receta Crónica of two and finds both in their list', async () => {
+  it('a doctor registers a patient, writes a Receta Crónica of two and a Receta Única, finds them and edits a draft', async () => {
     const doctor = makeDoctor();
     await prescribingDoctorThroughApi(doctor, admin);
     const page = await browser.newPage();
@@ -71,7 +71,28 @@ describe('prescribing', () => {
 
     await page.goto('/myPrescriptions');
     await page.getByRole('heading', { level: 1, name: 'Mis prescripciones' }).waitFor();
-    await expect.poll(() => page.getByRole('row').filter({ hasText: '30123456' }).count()).toBe(2);
+    await page.getByRole('link', { name: 'Nueva receta' }).or(page.getByRole('button', { name: 'Nueva receta' })).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Nueva receta' }).waitFor();
+    await pick(page, /^Paciente/, 'Fernández', /Fernández, Lucía/);
+    const useInsurer = page.getByRole('button', { name: 'Usar esa cobertura' });
+    if (await useInsurer.isVisible()) await useInsurer.click();
+    await pick(page, /^Medicamento \(nombre genérico\)/, 'amoxicilina', /amoxicilina/i);
+    await page.getByLabel('Cantidad').fill('1');
+    await page.getByLabel('Posología').fill('1 cápsula cada 8 horas durante 7 días');
+    await pick(page, /^Diagnóstico \(CIE 10\)/, 'faringitis aguda', /faringitis aguda/i);
+    await page.getByRole('button', { name: 'Emitir' }).click();
+    await waitForToast(page, '¡Prescripción creada!');
+    await page.getByText('Receta Única').first().waitFor();
+
+    await page.getByRole('link', { name: 'Editar' }).or(page.getByRole('button', { name: 'Editar' })).first().click();
+    await page.getByRole('heading', { level: 1, name: /^Editar la receta/ }).waitFor();
+    await page.getByLabel('Cantidad').fill('2');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await waitForToast(page, '¡Prescripción editada!');
+
+    await page.goto('/myPrescriptions');
+    await page.getByRole('heading', { level: 1, name: 'Mis prescripciones' }).waitFor();
+    await expect.poll(() => page.getByRole('row').filter({ hasText: '30123456' }).count()).toBe(3);
     await expectNoSidewaysScroll(page, 'my-prescriptions-desktop');
     await page.context().close();
   });
