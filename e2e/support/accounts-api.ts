@@ -128,3 +128,27 @@ export async function prescribingDoctorThroughApi(
   await confirmPinThroughApi(doctor.email, pin);
   return logInThroughApi(doctor.email, doctor.password);
 }
+
+/** The antigens administrator registers an owner; the owner's account is invited by mail. */
+export async function createOwnerThroughApi(
+  token: string,
+  owner: { name: string; cuit: string; email: string },
+): Promise<void> {
+  await call('/api/owners', {
+    method: 'POST',
+    token,
+    json: {
+      ...owner,
+      address: 'Av. Santa Fe 1234',
+      province: 'CABA',
+      contactName: 'Marta Ruiz',
+      phone: '1145678901',
+    },
+  });
+}
+
+/** The invited person follows the mailed link and chooses a password, as the page would. */
+export async function acceptInvitationThroughApi(email: string, password: string): Promise<void> {
+  const invitationPath = await waitForMailedLink(email, '/invitation/');
+  await call(`/api/auth/invitation/${invitationPath.slice('/invitation/'.length)}`, { method: 'POST', json: { password } });
+}

@@ -21,7 +21,7 @@ export interface TestDoctor {
 }
 
 /** A CUIT for the DNI with a valid check digit; 20 is the prefix of men, 27 of women, 23 when neither works. */
-function cuitFor(dni: string): string {
+export function cuitFor(dni: string): string {
   for (const prefix of ['27', '20', '23']) {
     for (let digit = 0; digit <= 9; digit += 1) {
       const cuit = `${prefix}${dni}${digit}`;

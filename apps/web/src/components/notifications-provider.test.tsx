@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import Dialog from '@mui/material/Dialog';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useNotify } from '../lib/notify.ts';
@@ -23,5 +24,18 @@ describe('notifications', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('¡Prescripción firmada!');
     expect(alert.className).toContain('MuiAlert-colorSuccess');
+  });
+
+  it('is announced while a dialog hides the rest of the page', async () => {
+    const user = userEvent.setup();
+    render(
+      <NotificationsProvider>
+        <Dialog open><SignButton /></Dialog>
+      </NotificationsProvider>,
+    );
+
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Firmar' }));
+
+    expect((await screen.findByRole('alert')).textContent).toContain('¡Prescripción firmada!');
   });
 });

@@ -1,5 +1,6 @@
 import { limits } from '@receta/domain';
 import Alert from '@mui/material/Alert';
+import Portal from '@mui/material/Portal';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,26 +39,31 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   return (
     <NotifyContext value={notify}>
       {children}
-      <Snackbar
-        key={current?.id}
-        open={current !== undefined && current.id !== closingId}
-        autoHideDuration={limits.messageAutoHideMs}
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-        onClose={close}
-        slotProps={{ transition: { onExited: showNext } }}
-      >
-        {current && (
-          <Alert
-            severity={current.variant}
-            variant="filled"
+      {/*
+        Each message in a portal of its own, mounted with it: an open dialog hides the rest of
+        the page from assistive technology, and a message in the page would be hidden with it.
+      */}
+      {current && (
+        <Portal key={current.id}>
+          <Snackbar
+            open={current.id !== closingId}
+            autoHideDuration={limits.messageAutoHideMs}
+            anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
             onClose={close}
-            closeText={t('notifications.close')}
-            sx={{ width: '100%', maxWidth: 560 }}
+            slotProps={{ transition: { onExited: showNext } }}
           >
-            {translateMessage(t, current.message)}
-          </Alert>
-        )}
-      </Snackbar>
+            <Alert
+              severity={current.variant}
+              variant="filled"
+              onClose={close}
+              closeText={t('notifications.close')}
+              sx={{ width: '100%', maxWidth: 560 }}
+            >
+              {translateMessage(t, current.message)}
+            </Alert>
+          </Snackbar>
+        </Portal>
+      )}
     </NotifyContext>
   );
 }
