@@ -65,6 +65,8 @@ describe('the menus and the route guard', () => {
         ['/workspaces', 'workspaces', 'Espacios de trabajo'],
         ['/medicals', 'medicals', 'Médicos'],
         ['/medicals/new', 'medical-new', 'Nuevo médico'],
+        ['/owners', 'owners', 'Dueños'],
+        ['/owners/new', 'owner-new', 'Nuevo dueño'],
         [`/medicals/${medicId}/preview`, 'medical-preview', `${doctor.lastName}, ${doctor.name}`],
       ];
       const page = await browser.newPage(viewport);
