@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { cuirOf } from '@receta/domain';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemToPrint, prescriptionToPrint } from '../../../test/factories/signing.ts';
@@ -29,13 +30,14 @@ async function textOf(pdf: Uint8Array): Promise<string> {
 
 describe('renderPrescriptionPdf', () => {
   it('prints an A4 prescription with every block, accents included', async () => {
-    const pdf = await renderPrescriptionPdf(prescriptionToPrint(), { verificationUrl });
+    const prescription = prescriptionToPrint();
+    const pdf = await renderPrescriptionPdf(prescription, { verificationUrl });
     const [page] = (await PDFDocument.load(pdf)).getPages();
     expect([Math.round(page!.getWidth()), Math.round(page!.getHeight())]).toEqual([595, 842]);
 
     const text = await textOf(pdf);
     for (const expected of [
-      'Receta Digital', 'Receta N.º 1234', 'Receta Única',
+      'Receta Digital', 'Receta N.º 1234', 'Receta Única', `CUIR: ${cuirOf(prescription)}`,
       'Fecha de emisión: 02/03/2026', 'Válida desde: 02/03/2026', 'Válida hasta: 31/03/2026',
       'María José Núñez', 'Matrícula: Provincial (MP) 1234 · Córdoba', 'Profesión: Médico · Clínica médica',
       'Domicilio: Av. Colón 1234, Alberdi, Córdoba', 'CUIT: 27301234561',

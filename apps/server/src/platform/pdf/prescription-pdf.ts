@@ -1,5 +1,5 @@
 import {
-  formatDisplayDate, licenceTypeLabels, patientSexLabels, prescriptionRules, prescriptionTypeLabels, product,
+  cuirOf, formatDisplayDate, licenceTypeLabels, patientSexLabels, prescriptionRules, prescriptionTypeLabels, product,
   type Prescription, type PrescriptionItem,
 } from '@receta/domain';
 import { PageSizes, PDFDocument } from 'pdf-lib';
@@ -55,6 +55,7 @@ function writeHeader(flow: PageFlow, fonts: DocumentFonts, prescription: Prescri
     `Válida desde: ${formatDisplayDate(prescription.startDate)}`,
     `Válida hasta: ${formatDisplayDate(prescription.expiryDate)} (${prescriptionRules.validityDays} días)`,
   ].join('    '), { font: fonts.regular, size: 9 });
+  flow.paragraph(`CUIR: ${cuirOf(prescription)}`, { font: fonts.regular, size: 9 });
 }
 
 function writePrescriber(flow: PageFlow, fonts: DocumentFonts, prescriber: Prescription['prescriber']): void {

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { cuirOf, displayStateOf, expiryDateOf, isAllowedStartDate, seriesWindows } from './prescriptions.ts';
+
+describe('validity', () => {
+  it('lasts 30 days, the start date included', () => {
+    expect(expiryDateOf('2026-11-22')).toBe('2026-12-21');
+  });
+
+  it('starts on the issue date or up to 30 days later, never earlier', () => {
+    expect(isAllowedStartDate('2026-11-22', '2026-11-22')).toBe(true);
+    expect(isAllowedStartDate('2026-12-22', '2026-11-22')).toBe(true);
+    expect(isAllowedStartDate('2026-12-23', '2026-11-22')).toBe(false);
+    expect(isAllowedStartDate('2026-11-21', '2026-11-22')).toBe(false);
+  });
+
+  it('gives a chronic series windows that follow each other without a gap or an overlap', () => {
+    expect(seriesWindows('2026-12-30', 3)).toEqual([
+      { startDate: '2026-12-30', expiryDate: '2027-01-28' },
+      { startDate: '2027-01-29', expiryDate: '2027-02-27' },
+      { startDate: '2027-02-28', expiryDate: '2027-03-29' },
+    ]);
+  });
+
+  it('shows a signed prescription as pending, valid or expired by the date', () => {
+    const signed = { state: 'signed', startDate: '2026-11-22', expiryDate: '2026-12-21' } as const;
+    expect(displayStateOf(signed, '2026-11-21')).toBe('pending');
+    expect(displayStateOf(signed, '2026-12-21')).toBe('valid');
+    expect(displayStateOf(signed, '2026-12-22')).toBe('expired');
+    expect(displayStateOf({ ...signed, state: 'partially_dispensed' }, '2026-12-22')).toBe('expired');
+    expect(displayStateOf({ ...signed, state: 'dispensed' }, '2026-12-22')).toBe('dispensed');
+    expect(displayStateOf({ ...signed, state: 'draft' }, '2026-12-22')).toBe('draft');
+  });
+});
+
+describe('CUIR', () => {
+  it('is the platform code, the year in Argentina and the number, with a check digit', () => {
+    const cuir = cuirOf({ number: 1234, createdAt: '2026-11-22T15:00:00Z' });
+    expect(cuir).toMatch(/^000020260000001234\d$/);
+    expect(cuir).toHaveLength(19);
+  });
+
+  it('takes the year in Argentina, not in UTC', () => {
+    expect(cuirOf({ number: 1, createdAt: '2027-01-01T01:00:00Z' }).slice(4, 8)).toBe('2026');
+  });
+
+  it('changes its check digit when one digit of the number changes', () => {
+    const createdAt = '2026-11-22T15:00:00Z';
+    const checkDigits = new Set([1, 2, 3, 4, 5].map((number) => cuirOf({ number, createdAt }).at(-1)));
+    expect(checkDigits.size).toBe(5);
+  });
+});
