@@ -63,6 +63,8 @@ describe('web app', () => {
     const response = await test.app.inject({ url: '/healthz' });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    // The pharmacy scanner's QR decoder runs in a blob: worker.
+    expect(response.headers['content-security-policy']).toContain("worker-src 'self' blob:");
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -8,12 +8,16 @@ import { adminDirectoryRoutes } from './modules/admin/admin-directory.routes.ts'
 import { moderationRoutes } from './modules/admin/moderation.routes.ts';
 import { antigensRoutes } from './modules/antigens/antigens.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { dispensingRoutes } from './modules/dispensing/dispensing.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { clinicalSearchRoutes } from './modules/lookups/clinical-search.routes.ts';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.ts';
 import { prescriptionsRoutes } from './modules/prescriptions/prescriptions.routes.ts';
 import { patientsRoutes } from './modules/patients/patients.routes.ts';
+import { patientAccessRoutes } from './modules/patient-access/patient-access.routes.ts';
+import { scheduledJobsWorker } from './modules/patient-access/scheduled-jobs.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
+import { signingRoutes } from './modules/signing/signing.routes.ts';
 import { TokenSigner } from './platform/auth/access-tokens.ts';
 import { accessControl } from './platform/auth/access-control.ts';
 import { workspaceScope } from './platform/auth/workspace-scope.ts';
@@ -21,6 +25,7 @@ import { errorHandler } from './platform/http/error-handler.ts';
 import { loggingOptions } from './platform/http/logging.ts';
 import { openApi } from './platform/http/openapi.ts';
 import { mailDelivery } from './platform/mail/mail-delivery.ts';
+import { smsDelivery } from './platform/sms/sms-delivery.ts';
 import { webApp } from './platform/http/web-app.ts';
 import { SigningAuthority } from './platform/pki/index.ts';
 import { ensurePlatformSecret } from './platform/secrets.ts';
@@ -65,7 +70,9 @@ export async function buildApp({ config, database, webRoot = builtWebApp }: AppO
     contentSecurityPolicy: {
       // Clinics may serve the product over plain HTTP inside their network; forcing HTTPS
       // there would break every asset.
-      directives: { upgradeInsecureRequests: null },
+      // The scanner's QR decoder (qr-scanner) runs in a worker it builds from a blob: address
+      // where the browser has no native BarcodeDetector.
+      directives: { upgradeInsecureRequests: null, workerSrc: ["'self'", 'blob:'] },
     },
   });
   await app.register(errorHandler);
@@ -73,6 +80,8 @@ export async function buildApp({ config, database, webRoot = builtWebApp }: AppO
   await app.register(accessControl, { signer: app.tokens });
   await app.register(workspaceScope);
   await app.register(mailDelivery);
+  await app.register(smsDelivery);
+  await app.register(scheduledJobsWorker);
 
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(lookupsRoutes, { prefix: '/api' });
@@ -82,8 +91,11 @@ export async function buildApp({ config, database, webRoot = builtWebApp }: AppO
   await app.register(adminDirectoryRoutes, { prefix: '/api' });
   await app.register(antigensRoutes, { prefix: '/api' });
   await app.register(prescriptionsRoutes, { prefix: '/api' });
+  await app.register(signingRoutes, { prefix: '/api' });
   await app.register(clinicalSearchRoutes, { prefix: '/api' });
   await app.register(patientsRoutes, { prefix: '/api' });
+  await app.register(dispensingRoutes, { prefix: '/api' });
+  await app.register(patientAccessRoutes, { prefix: '/api' });
 
   await app.register(webApp, { root: webRoot });
   return app;

@@ -17,6 +17,7 @@ const EnvironmentSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
+  SMS_WEBHOOK_URL: optional(z.url({ protocol: /^https?$/ })),
   ADMIN_EMAIL: optional(z.email()),
   ADMIN_PASSWORD: optional(z.string().min(8, 'must have at least 8 characters')),
   REDIS_URL: optional(z.url({ protocol: /^rediss?$/ })),
@@ -37,6 +38,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** Text messages are POSTed here as `{to, text}`; unset: they stay in the SMS outbox. */
+  smsWebhookUrl: string | undefined;
   admin: { email: string | undefined; password: string | undefined };
   redisUrl: string | undefined;
   /** Behind a load balancer, take the client's address from X-Forwarded-For (rate limits are per address). */
@@ -76,6 +79,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     dataDir: resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     smtpUrl: env.SMTP_URL,
+    smsWebhookUrl: env.SMS_WEBHOOK_URL,
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     redisUrl: env.REDIS_URL,
     trustProxy: env.TRUST_PROXY === 'true',

@@ -22,6 +22,19 @@ export function formatDisplayDate(value: string | Date): string {
   return displayDate.format(instant);
 }
 
+const displayTime = new Intl.DateTimeFormat('es-AR', {
+  timeZone: argentinaTimeZone,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** Formats an instant as DD/MM/YYYY HH:mm, as the clock read in Argentina. */
+export function formatDisplayDateTime(value: string | Date): string {
+  const instant = typeof value === 'string' ? new Date(value) : value;
+  return `${formatDisplayDate(instant)} ${displayTime.format(instant)}`;
+}
+
 const calendarDateInArgentina = new Intl.DateTimeFormat('en-CA', {
   timeZone: argentinaTimeZone,
   year: 'numeric',

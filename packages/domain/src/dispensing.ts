@@ -51,6 +51,10 @@ export const ScannedPrescriptionSchema = z.object({
 });
 export type ScannedPrescription = z.infer<typeof ScannedPrescriptionSchema>;
 
+/** A dispense or its undo: the prescription as the scanner shows it now, and what to tell the pharmacist. */
+export const DispenseResultSchema = ScannedPrescriptionSchema.extend({ message: z.string() });
+export type DispenseResult = z.infer<typeof DispenseResultSchema>;
+
 /**
  * `POST /api/prescriptions/{id}/dispense` (mark.prescription): every pending unit with
  * `all`, or the quantities of some items.

@@ -171,6 +171,7 @@ export const messages = {
     reasonTooLong: 'El motivo no puede superar los 500 caracteres.',
     sent: '¡Le enviamos la receta al paciente!',
     noContact: 'El paciente no tiene email ni teléfono para enviarle la receta.',
+    notSendable: 'Solo se puede enviar al paciente una prescripción firmada y vigente.',
   },
   patientLinks: {
     invalid: 'El enlace no es válido o la receta ya venció.',

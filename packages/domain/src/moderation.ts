@@ -105,3 +105,9 @@ export const OutboxMailSchema = z.object({
 export type OutboxMail = z.infer<typeof OutboxMailSchema>;
 export const OutboxPageSchema = pageOf(OutboxMailSchema);
 export type OutboxPage = z.infer<typeof OutboxPageSchema>;
+
+/** A text message of the SMS outbox (`GET /api/sms-outbox`), link included. */
+export const OutboxSmsSchema = OutboxMailSchema.omit({ subject: true, html: true });
+export type OutboxSms = z.infer<typeof OutboxSmsSchema>;
+export const SmsOutboxPageSchema = pageOf(OutboxSmsSchema);
+export type SmsOutboxPage = z.infer<typeof SmsOutboxPageSchema>;

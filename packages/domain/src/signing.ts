@@ -28,6 +28,10 @@ export const CancelPrescriptionSchema = z.object({
 });
 export type CancelPrescriptionInput = z.input<typeof CancelPrescriptionSchema>;
 
+/** What cancelling answers: '¡Prescripción anulada!' and the prescription as it is now. */
+export const PrescriptionCancelledSchema = z.object({ message: z.string(), prescription: PrescriptionSchema });
+export type PrescriptionCancelled = z.infer<typeof PrescriptionCancelledSchema>;
+
 /** The events of a prescription, for its detail page (`GET /api/prescriptions/{id}/events`). */
 export const prescriptionEventKinds = [
   'created', 'edited', 'signed', 'sent', 'opened', 'dispensed', 'dispense_undone', 'cancelled', 'deleted_by_retention',

@@ -28,6 +28,12 @@ export const policies = {
   uploadsPerAddress: { name: 'upload-address', maxAttempts: 40, windowMs: 60 * 60_000, lockMs: 15 * 60_000 },
   /** Mails anyone can trigger (recovery, resend), per address. */
   mailRequestsPerAddress: { name: 'mail-address', maxAttempts: 10, windowMs: 60 * 60_000, lockMs: 30 * 60_000 },
+  /**
+   * Public pages of a prescription (the patient's link, the QR's verification), per address.
+   * Their tokens and codes are unguessable, so this only keeps anyone from loading the server
+   * in bulk; a family or a pharmacy never meets it.
+   */
+  publicLinksPerAddress: { name: 'public-link-address', maxAttempts: 120, windowMs: 10 * 60_000, lockMs: 10 * 60_000 },
 } as const satisfies Record<string, AttemptPolicy>;
 
 function counterKey(policy: AttemptPolicy, subject: string): string {

@@ -13,7 +13,8 @@ export const tokenLifetimesMs: Record<TokenPurpose, number> = {
   pin_recovery: 60 * 60 * 1000,
 };
 
-function hashToken(token: string): string {
+/** The SHA-256 of a link token, the only form in which tokens are stored. */
+export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 

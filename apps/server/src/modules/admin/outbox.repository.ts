@@ -1,6 +1,6 @@
 import { count, desc } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema/index.ts';
+import { mailOutbox, smsOutbox } from '../../db/schema/index.ts';
 
 /** One page of every mail the platform wrote, newest first. */
 export async function findOutboxPage(db: Database, query: { page: number; pageSize: number }) {
@@ -21,5 +21,25 @@ export async function findOutboxPage(db: Database, query: { page: number; pageSi
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   const [total] = await db.select({ count: count() }).from(mailOutbox);
+  return { items, total: total?.count ?? 0 };
+}
+
+/** One page of every text message the platform wrote, newest first. */
+export async function findSmsOutboxPage(db: Database, query: { page: number; pageSize: number }) {
+  const items = await db.select({
+    id: smsOutbox.id,
+    to: smsOutbox.to,
+    text: smsOutbox.text,
+    status: smsOutbox.status,
+    attempts: smsOutbox.attempts,
+    lastError: smsOutbox.lastError,
+    createdAt: smsOutbox.createdAt,
+    sentAt: smsOutbox.sentAt,
+  })
+    .from(smsOutbox)
+    .orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [total] = await db.select({ count: count() }).from(smsOutbox);
   return { items, total: total?.count ?? 0 };
 }

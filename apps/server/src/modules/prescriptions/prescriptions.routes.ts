@@ -24,7 +24,7 @@ const PrescriptionParamsSchema = z.object({ id: z.uuid(messages.prescriptions.no
  * workspace's are reached with index.prescription (and, for a change, also the permission
  * of that change), so nobody acts on a prescription they could not see in the list.
  */
-function actorOf(
+export function actorOf(
   request: FastifyRequest, options: { mine?: boolean | undefined; workspaceWide?: Permission } = {},
 ): PrescriptionActor {
   const user = currentUser(request);

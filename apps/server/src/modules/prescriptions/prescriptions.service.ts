@@ -78,8 +78,8 @@ function prescriptionOf(row: PrescriptionRow, items: PrescriptionItemRow[], toda
   };
 }
 
-/** The rows with their items, in one query for all of them. */
-async function withItems(db: Database, rows: PrescriptionRow[], today: string): Promise<Prescription[]> {
+/** The rows with their items, in one query for all of them, as the API shows prescriptions. */
+export async function withItems(db: Database, rows: PrescriptionRow[], today: string): Promise<Prescription[]> {
   const items = await findItemsOf(db, rows.map((row) => row.id));
   return rows.map((row) => prescriptionOf(row, items.filter((item) => item.prescriptionId === row.id), today));
 }

@@ -1,0 +1,108 @@
+import { displayStateOf, messages, todayInArgentina, type PatientLink } from '@receta/domain';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { patientAccess, patients, prescriptionDocuments, prescriptions } from '../../db/schema/index.ts';
+import { recordAudit, type AuditActor } from '../../platform/audit.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { deliverToPatient } from './patient-delivery.ts';
+import { prescriptionIdOfLink } from './patient-links.ts';
+
+const sendableStates = new Set(['pending', 'valid', 'partially_dispensed']);
+
+/**
+ * Sends the doctor's own signed prescription to its patient again, with a new link (earlier
+ * links keep working until the prescription expires).
+ */
+export async function resendToPatient(
+  db: Database,
+  prescriptionId: string,
+  actor: { userId: string; workspaceId: string; audit: AuditActor },
+  options: { publicUrl: string; now: Date },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [prescription] = await tx.select({
+      state: prescriptions.state,
+      startDate: prescriptions.startDate,
+      expiryDate: prescriptions.expiryDate,
+      email: patients.email,
+      phone: patients.phone,
+    })
+      .from(prescriptions)
+      .leftJoin(patients, eq(patients.id, prescriptions.patientId))
+      .where(and(
+        eq(prescriptions.id, prescriptionId),
+        eq(prescriptions.workspaceId, actor.workspaceId),
+        eq(prescriptions.doctorUserId, actor.userId),
+      ));
+    if (!prescription) throw new AppError('not_found', messages.prescriptions.notFound);
+    if (!sendableStates.has(displayStateOf(prescription, todayInArgentina(options.now)))) {
+      throw new AppError('conflict', messages.signing.notSendable);
+    }
+    if (!prescription.email && !prescription.phone) throw new AppError('invalid_data', messages.signing.noContact);
+    await deliverToPatient(tx, { prescriptionIds: [prescriptionId], ...options, actor: actor.audit });
+  });
+}
+
+/** The prescription a live link opens, with what the patient did with it; 404 otherwise. */
+async function openLink(db: Database, token: string, now: Date) {
+  const invalid = new AppError('not_found', messages.patientLinks.invalid);
+  const prescriptionId = await prescriptionIdOfLink(db, token, now);
+  if (!prescriptionId) throw invalid;
+  const [found] = await db.select({ prescription: prescriptions, termsAcceptedAt: patientAccess.termsAcceptedAt })
+    .from(prescriptions)
+    .innerJoin(patientAccess, eq(patientAccess.prescriptionId, prescriptions.id))
+    .where(eq(prescriptions.id, prescriptionId));
+  if (!found) throw invalid;
+  return found;
+}
+
+/** What the patient's page shows; a cancelled prescription still opens, to say so. */
+export async function readPatientLink(db: Database, token: string, now: Date): Promise<PatientLink> {
+  const { prescription, termsAcceptedAt } = await openLink(db, token, now);
+  const { name, lastName, licenceType, enrollment } = prescription.prescriber;
+  return {
+    number: prescription.number,
+    state: displayStateOf(prescription, todayInArgentina(now)),
+    patientName: `${prescription.patientName} ${prescription.patientLastName}`,
+    prescriber: { name, lastName, licenceType, enrollment },
+    issuedOn: prescription.issuedOn,
+    startDate: prescription.startDate,
+    expiryDate: prescription.expiryDate,
+    termsAccepted: termsAcceptedAt !== null,
+  };
+}
+
+/** Records the patient's acceptance of the terms, once; accepting again changes nothing. */
+export async function acceptTerms(db: Database, token: string, now: Date, actor: AuditActor): Promise<PatientLink> {
+  await db.transaction(async (tx) => {
+    const { prescription } = await openLink(tx, token, now);
+    const accepted = await tx.update(patientAccess)
+      .set({ termsAcceptedAt: now })
+      .where(and(eq(patientAccess.prescriptionId, prescription.id), isNull(patientAccess.termsAcceptedAt)))
+      .returning({ id: patientAccess.prescriptionId });
+    if (accepted.length > 0) {
+      await recordAudit(tx, actor, {
+        action: 'prescription.terms_accepted', subjectType: 'prescription', subjectId: prescription.id,
+      });
+    }
+  });
+  return readPatientLink(db, token, now);
+}
+
+/** The signed PDF, once the patient accepted the terms; each opening is counted and audited. */
+export async function openSignedPdf(
+  db: Database, token: string, now: Date, actor: AuditActor,
+): Promise<{ number: number; pdf: Buffer }> {
+  return db.transaction(async (tx) => {
+    const { prescription, termsAcceptedAt } = await openLink(tx, token, now);
+    if (!termsAcceptedAt) throw new AppError('forbidden', messages.patientLinks.termsRequired);
+    const [document] = await tx.select({ pdf: prescriptionDocuments.pdf }).from(prescriptionDocuments)
+      .where(eq(prescriptionDocuments.prescriptionId, prescription.id));
+    if (!document) throw new AppError('not_found', messages.prescriptions.pdfNotFound);
+    await tx.update(patientAccess)
+      .set({ openCount: sql`${patientAccess.openCount} + 1`, lastOpenedAt: now })
+      .where(eq(patientAccess.prescriptionId, prescription.id));
+    await recordAudit(tx, actor, { action: 'prescription.opened', subjectType: 'prescription', subjectId: prescription.id });
+    return { number: prescription.number, pdf: document.pdf };
+  });
+}

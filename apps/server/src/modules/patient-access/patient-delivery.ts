@@ -1,0 +1,109 @@
+import { formatDisplayDate, type Prescriber } from '@receta/domain';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { patientAccess, patients, prescriptions, scheduledJobs } from '../../db/schema/index.ts';
+import { recordAudit, type AuditActor } from '../../platform/audit.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { enqueueSms } from '../../platform/sms/sms-outbox.ts';
+import { issuePatientLink, patientLinkUrl } from './patient-links.ts';
+import { retentionDelayMs, retentionJobKind } from './retention.ts';
+
+export interface DeliveryInput {
+  prescriptionIds: string[];
+  /** The web app's address, where `/p/{token}` opens the patient's page. */
+  publicUrl: string;
+  now: Date;
+  actor: AuditActor;
+}
+
+type Channel = 'email' | 'sms';
+
+interface SentPrescription {
+  number: number;
+  prescriber: Prescriber;
+  startDate: string;
+  expiryDate: string;
+}
+
+function prescriberName(prescriber: Prescriber): string {
+  return `${prescriber.name} ${prescriber.lastName}`;
+}
+
+function mailAbout(prescription: SentPrescription, patientName: string, url: string) {
+  const until = formatDisplayDate(prescription.expiryDate);
+  return {
+    subject: `Su receta electrónica N.º ${prescription.number}`,
+    greeting: `Hola, ${patientName}:`,
+    paragraphs: [
+      `${prescriberName(prescription.prescriber)} le envió la receta electrónica N.º ${prescription.number}.`,
+      `Puede presentarla en la farmacia desde el ${formatDisplayDate(prescription.startDate)} hasta el ${until}.`,
+      'Para verla y descargarla, abra el enlace y acepte los términos y condiciones y la política de privacidad.',
+    ],
+    action: { label: 'Ver mi receta', url },
+    note: `El enlace funciona hasta el ${until}. No lo comparta: quien lo tenga puede ver su receta.`,
+  };
+}
+
+// Short enough for two SMS segments with the link.
+function smsAbout(prescription: SentPrescription, url: string): string {
+  return `Receta N.º ${prescription.number} de ${prescriberName(prescription.prescriber)}, válida del `
+    + `${formatDisplayDate(prescription.startDate)} al ${formatDisplayDate(prescription.expiryDate)}: ${url}`;
+}
+
+/**
+ * Schedules the retention of the patient's data 30 days after their first link, once per
+ * patient: a later send neither moves nor repeats it (DECISIONS.md, "Retention").
+ */
+async function scheduleRetention(db: Database, patientId: string, now: Date): Promise<void> {
+  const [existing] = await db.select({ id: scheduledJobs.id }).from(scheduledJobs)
+    .where(and(eq(scheduledJobs.kind, retentionJobKind), eq(scheduledJobs.subjectId, patientId)));
+  if (existing) return;
+  await db.insert(scheduledJobs).values({
+    kind: retentionJobKind, subjectId: patientId, runAt: new Date(now.getTime() + retentionDelayMs),
+  });
+}
+
+/**
+ * Sends each signed prescription to its patient by mail and SMS, whichever the patient
+ * record has, with a new link; call it in the transaction that signed them. Prescriptions
+ * whose patient has neither are skipped. Answers the ids of the prescriptions sent.
+ */
+export async function deliverToPatient(db: Database, input: DeliveryInput): Promise<string[]> {
+  if (input.prescriptionIds.length === 0) return [];
+  const rows = await db.select({
+    id: prescriptions.id,
+    number: prescriptions.number,
+    prescriber: prescriptions.prescriber,
+    startDate: prescriptions.startDate,
+    expiryDate: prescriptions.expiryDate,
+    patientId: patients.id,
+    patientName: patients.name,
+    email: patients.email,
+    phone: patients.phone,
+  })
+    .from(prescriptions)
+    .innerJoin(patients, eq(patients.id, prescriptions.patientId))
+    .where(and(inArray(prescriptions.id, input.prescriptionIds), ne(prescriptions.state, 'draft')))
+    .orderBy(prescriptions.number)
+    // The patient rows are locked so that a send and the retention job never interleave,
+    // and two sends to one patient schedule one job.
+    .for('update', { of: patients });
+
+  const sent: string[] = [];
+  for (const row of rows) {
+    const channels: Channel[] = [...row.email ? ['email' as const] : [], ...row.phone ? ['sms' as const] : []];
+    if (channels.length === 0) continue;
+    const url = patientLinkUrl(input.publicUrl, await issuePatientLink(db, row));
+    if (row.email) await enqueueMail(db, row.email, mailAbout(row, row.patientName, url));
+    if (row.phone) await enqueueSms(db, row.phone, smsAbout(row, url));
+    await db.insert(patientAccess)
+      .values({ prescriptionId: row.id, firstSentAt: input.now, lastSentAt: input.now })
+      .onConflictDoUpdate({ target: patientAccess.prescriptionId, set: { lastSentAt: sql`excluded.last_sent_at` } });
+    await scheduleRetention(db, row.patientId, input.now);
+    await recordAudit(db, input.actor, {
+      action: 'prescription.sent', subjectType: 'prescription', subjectId: row.id, details: { channels },
+    });
+    sent.push(row.id);
+  }
+  return sent;
+}

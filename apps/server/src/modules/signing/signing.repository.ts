@@ -1,0 +1,118 @@
+import { and, asc, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  auditEvents, dispensations, doctors, prescriptionDocuments, prescriptions, users,
+} from '../../db/schema/index.ts';
+import type { PrescriptionReach } from '../prescriptions/prescriptions.repository.ts';
+import { prescriptionEventActions, prescriptionEventSubject } from './prescription-events.ts';
+
+/**
+ * The doctor's PIN and failed attempts, locked until the transaction ends, so that
+ * concurrent attempts are counted one after the other and never pass the limit.
+ */
+export function lockSigningDoctor(db: Database, userId: string) {
+  return db.select({ status: users.status, pinHash: doctors.pinHash, pinFailedAttempts: doctors.pinFailedAttempts })
+    .from(doctors)
+    .innerJoin(users, eq(users.id, doctors.userId))
+    .where(eq(doctors.userId, userId))
+    .for('update', { of: doctors })
+    .then(([row]) => row);
+}
+
+/** Counts one more wrong PIN and answers how many there are in a row. */
+export async function countWrongPin(db: Database, userId: string): Promise<number> {
+  const [row] = await db.update(doctors)
+    .set({ pinFailedAttempts: sql`${doctors.pinFailedAttempts} + 1` })
+    .where(eq(doctors.userId, userId))
+    .returning({ attempts: doctors.pinFailedAttempts });
+  return row?.attempts ?? 0;
+}
+
+export async function forgetWrongPins(db: Database, userId: string): Promise<void> {
+  await db.update(doctors).set({ pinFailedAttempts: 0 }).where(eq(doctors.userId, userId));
+}
+
+/** Every prescription of these series, locked for signing, in series order. */
+export function lockSeriesForSigning(db: Database, seriesIds: string[]) {
+  return db.select({
+    id: prescriptions.id,
+    seriesId: prescriptions.seriesId,
+    state: prescriptions.state,
+    startDate: prescriptions.startDate,
+  })
+    .from(prescriptions)
+    .where(inArray(prescriptions.seriesId, seriesIds))
+    .orderBy(asc(prescriptions.seriesId), asc(prescriptions.seriesPosition))
+    .for('update');
+}
+
+export interface SignedChanges {
+  verificationCode: string;
+  issuedOn: string;
+  signedAt: Date;
+}
+
+export async function markSigned(db: Database, id: string, changes: SignedChanges): Promise<void> {
+  await db.update(prescriptions)
+    .set({ ...changes, state: 'signed', updatedAt: changes.signedAt })
+    .where(eq(prescriptions.id, id));
+}
+
+export async function insertSignedDocument(
+  db: Database, document: { prescriptionId: string; pdf: Buffer; sha256: string; signedAt: Date },
+): Promise<void> {
+  await db.insert(prescriptionDocuments).values(document);
+}
+
+export function findSignedDocument(db: Database, prescriptionId: string) {
+  return db.select({ pdf: prescriptionDocuments.pdf })
+    .from(prescriptionDocuments)
+    .where(eq(prescriptionDocuments.prescriptionId, prescriptionId))
+    .then(([row]) => row?.pdf);
+}
+
+/** A prescription `reach` reaches, locked, with whether a dispense of it stands (not undone). */
+export function lockPrescriptionForCancelling(
+  db: Database, reach: PrescriptionReach & { doctorUserId: string }, id: string,
+) {
+  const isDispensed = exists(db.select({ id: dispensations.id })
+    .from(dispensations)
+    .where(and(eq(dispensations.prescriptionId, id), isNull(dispensations.undoneAt))));
+  return db.select({ state: prescriptions.state, isDispensed })
+    .from(prescriptions)
+    .where(and(
+      eq(prescriptions.id, id),
+      eq(prescriptions.workspaceId, reach.workspaceId),
+      eq(prescriptions.doctorUserId, reach.doctorUserId),
+    ))
+    .for('update', { of: prescriptions })
+    .then(([row]) => row);
+}
+
+export async function markCancelled(
+  db: Database, id: string, cancellation: { cancelledAt: Date; cancelledBy: string; cancellationReason: string },
+): Promise<void> {
+  await db.update(prescriptions)
+    .set({ ...cancellation, state: 'cancelled', updatedAt: cancellation.cancelledAt })
+    .where(eq(prescriptions.id, id));
+}
+
+/** The recorded events of a prescription, oldest first, with who acted. */
+export function findPrescriptionEvents(db: Database, prescriptionId: string) {
+  return db.select({
+    id: auditEvents.id,
+    action: auditEvents.action,
+    at: auditEvents.at,
+    details: auditEvents.details,
+    actorId: auditEvents.actorUserId,
+    actorName: users.displayName,
+  })
+    .from(auditEvents)
+    .leftJoin(users, eq(users.id, auditEvents.actorUserId))
+    .where(and(
+      eq(auditEvents.subjectType, prescriptionEventSubject),
+      eq(auditEvents.subjectId, prescriptionId),
+      inArray(auditEvents.action, Object.values(prescriptionEventActions)),
+    ))
+    .orderBy(asc(auditEvents.at), asc(auditEvents.id));
+}

@@ -1,0 +1,179 @@
+import { createHash, randomInt } from 'node:crypto';
+import {
+  messages, todayInArgentina, type Prescription, type PrescriptionEvent,
+} from '@receta/domain';
+import type { Database } from '../../db/client.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { renderPrescriptionPdf, signPdf } from '../../platform/pdf/index.ts';
+import type { DoctorSigner, SigningAuthority } from '../../platform/pki/index.ts';
+import { deliverToPatient } from '../patient-access/patient-delivery.ts';
+import { findSeriesMembers, type PrescriptionReach } from '../prescriptions/prescriptions.repository.ts';
+import { showPrescription, type PrescriptionActor } from '../prescriptions/prescriptions.service.ts';
+import { eventKindOf, prescriptionEventActions, prescriptionEventSubject } from './prescription-events.ts';
+import { authorizeSignature } from './signing-pin.ts';
+import {
+  findPrescriptionEvents, findSignedDocument, insertSignedDocument, lockPrescriptionForCancelling,
+  lockSeriesForSigning, markCancelled, markSigned,
+} from './signing.repository.ts';
+
+/** What signing needs beyond the database: the platform's keys and the address the QR code points to. */
+export interface SigningServices {
+  db: Database;
+  authority: SigningAuthority;
+  publicUrl: string;
+}
+
+const notFound = () => AppError.notFound(messages.prescriptions.notFound);
+
+/** Whatever else they may read, a doctor signs and cancels only their own prescriptions. */
+function ownReachOf(actor: PrescriptionActor): PrescriptionReach & { doctorUserId: string } {
+  return { workspaceId: actor.workspaceId, doctorUserId: actor.userId };
+}
+
+function ownActorOf(actor: PrescriptionActor): PrescriptionActor {
+  return { ...actor, seesWorkspace: false };
+}
+
+const crockfordBase32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** 16 characters of Crockford base 32 (80 random bits): the code of the public verification page. */
+export function newVerificationCode(): string {
+  return Array.from({ length: 16 }, () => crockfordBase32[randomInt(crockfordBase32.length)]).join('');
+}
+
+/**
+ * The drafts to sign: every draft of the series the requested ones belong to, since a
+ * Receta Crónica is signed as one (DECISIONS.md). Refuses a requested prescription already
+ * signed, and a start date already past (the validity window would start before the
+ * signature; the doctor edits the draft first).
+ */
+function draftsToSign(
+  requestedIds: string[], series: Array<{ id: string; state: string; startDate: string }>, today: string,
+) {
+  const requested = series.filter((member) => requestedIds.includes(member.id));
+  if (requested.some((member) => member.state !== 'draft')) {
+    throw new AppError('conflict', messages.signing.notDraft, 'notDraft');
+  }
+  const drafts = series.filter((member) => member.state === 'draft');
+  if (drafts.some((draft) => draft.startDate < today)) {
+    throw new AppError('conflict', messages.signing.startDatePassed, 'startDatePassed');
+  }
+  return drafts;
+}
+
+async function signedDocumentOf(
+  prescription: Prescription, signer: DoctorSigner, verificationUrl: string, signingTime: Date,
+): Promise<Buffer> {
+  const pdf = await renderPrescriptionPdf(prescription, { verificationUrl });
+  const { name, lastName } = prescription.prescriber;
+  return Buffer.from(await signPdf(pdf, signer, {
+    reason: 'Receta electrónica', location: 'Argentina', name: `${name} ${lastName}`, signingTime,
+  }));
+}
+
+/**
+ * Signs the actor's own drafts (with the rest of their chronic series) after one PIN check
+ * for the whole batch: each gets its verification code and its signed PDF, and is sent to
+ * its patient, in one transaction. Answers the prescriptions signed, as the API shows them.
+ */
+export async function signPrescriptions(
+  services: SigningServices, ids: string[], pin: string, actor: PrescriptionActor,
+  today = todayInArgentina(), now = new Date(),
+): Promise<Prescription[]> {
+  const { db } = services;
+  const requestedIds = [...new Set(ids)];
+  const members = await findSeriesMembers(db, ownReachOf(actor), requestedIds);
+  if (members.length !== requestedIds.length) throw notFound();
+  const seriesIds = [...new Set(members.map((member) => member.seriesId))];
+  // Checked before the PIN too, so that a request bound to fail costs the doctor no attempt.
+  draftsToSign(requestedIds, await lockSeriesForSigning(db, seriesIds), today);
+  await authorizeSignature(db, actor.userId, pin);
+  const signer = await services.authority.credentialFor(db, actor.userId);
+
+  return db.transaction(async (tx) => {
+    const drafts = draftsToSign(requestedIds, await lockSeriesForSigning(tx, seriesIds), today);
+    const signed: Prescription[] = [];
+    for (const draft of drafts) {
+      const verificationCode = newVerificationCode();
+      await markSigned(tx, draft.id, { verificationCode, issuedOn: today, signedAt: now });
+      const prescription = await showPrescription(tx, draft.id, ownActorOf(actor), today);
+      const pdf = await signedDocumentOf(prescription, signer, `${services.publicUrl}/verify/${verificationCode}`, now);
+      const sha256 = createHash('sha256').update(pdf).digest('hex');
+      await insertSignedDocument(tx, { prescriptionId: draft.id, pdf, sha256, signedAt: now });
+      await recordAudit(tx, actor.audit, {
+        action: prescriptionEventActions.signed, subjectType: prescriptionEventSubject, subjectId: draft.id,
+      });
+      signed.push(prescription);
+    }
+    // In the same transaction: the mail and the text message are in the outbox exactly when
+    // the prescriptions are signed.
+    const prescriptionIds = signed.map((prescription) => prescription.id);
+    await deliverToPatient(tx, { prescriptionIds, publicUrl: services.publicUrl, now, actor: actor.audit });
+    return signed;
+  });
+}
+
+/** The signed PDF of a prescription the actor may read, with the number it is saved under. */
+export async function findSignedPdf(
+  db: Database, id: string, actor: PrescriptionActor,
+): Promise<{ number: number; pdf: Buffer }> {
+  const { number } = await showPrescription(db, id, actor);
+  const pdf = await findSignedDocument(db, id);
+  if (!pdf) throw AppError.notFound(messages.prescriptions.pdfNotFound);
+  return { number, pdf };
+}
+
+/**
+ * Cancels the actor's own signed prescription, with the reason, while no pharmacy has
+ * dispensed any of it (a dispense undone does not count).
+ */
+export async function cancelPrescription(
+  db: Database, id: string, reason: string, actor: PrescriptionActor, now = new Date(),
+): Promise<Prescription> {
+  await db.transaction(async (tx) => {
+    const prescription = await lockPrescriptionForCancelling(tx, ownReachOf(actor), id);
+    if (!prescription) throw notFound();
+    if (prescription.state !== 'signed' || prescription.isDispensed) {
+      throw new AppError('conflict', messages.signing.notCancellable, 'notCancellable');
+    }
+    await markCancelled(tx, id, { cancelledAt: now, cancelledBy: actor.userId, cancellationReason: reason });
+    await recordAudit(tx, actor.audit, {
+      action: prescriptionEventActions.cancelled,
+      subjectType: prescriptionEventSubject,
+      subjectId: id,
+      details: { reason },
+    });
+  });
+  return showPrescription(db, id, ownActorOf(actor));
+}
+
+const channelLabels: Record<string, string> = { email: 'correo electrónico', sms: 'SMS' };
+
+/** The readable detail of an event: its own, a cancellation's reason, or the channels a send used. */
+function detailOf(details: Record<string, unknown>): string | null {
+  const detail = details.detail ?? details.reason;
+  if (typeof detail === 'string') return detail;
+  if (!Array.isArray(details.channels) || details.channels.length === 0) return null;
+  const labels = details.channels.map((channel) => channelLabels[String(channel)] ?? String(channel));
+  return `Por ${labels.join(' y ')}`;
+}
+
+/** The history of a prescription the actor may read, oldest first. */
+export async function listPrescriptionEvents(
+  db: Database, id: string, actor: PrescriptionActor,
+): Promise<PrescriptionEvent[]> {
+  await showPrescription(db, id, actor);
+  const rows = await findPrescriptionEvents(db, id);
+  return rows.flatMap((row) => {
+    const kind = eventKindOf(row.action);
+    if (!kind) return [];
+    return [{
+      id: row.id,
+      kind,
+      at: row.at.toISOString(),
+      actor: row.actorId ? { id: row.actorId, displayName: row.actorName ?? '' } : null,
+      detail: detailOf(row.details),
+    }];
+  });
+}

@@ -1,0 +1,78 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { smsOutbox } from '../../db/schema/index.ts';
+import { retryDelaysMs } from '../mail/mail-worker.ts';
+import type { SmsTransport } from './sms-transport.ts';
+
+// A claimed message is due again after this long, so a process that died while sending it
+// does not lose it (it may then arrive twice, which beats never).
+const claimLeaseMs = 5 * 60_000;
+
+export interface SmsDeliveryReport {
+  sent: number;
+  retried: number;
+  failed: number;
+  kept: number;
+}
+
+/** Up to `limit` due messages, locked without waiting for rows another process holds. */
+function selectDue(db: Database, now: Date, limit: number) {
+  return db.select({ id: smsOutbox.id, to: smsOutbox.to, text: smsOutbox.text, attempts: smsOutbox.attempts })
+    .from(smsOutbox)
+    .where(and(eq(smsOutbox.status, 'pending'), lte(smsOutbox.nextAttemptAt, now)))
+    .orderBy(asc(smsOutbox.nextAttemptAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/**
+ * Claims due messages in a short transaction, counting the attempt and leasing the rows, or,
+ * without a transport, marks them kept; the HTTP call then holds no lock.
+ */
+async function claimDue(db: Database, now: Date, limit: number, hasTransport: boolean) {
+  return db.transaction(async (tx) => {
+    const due = await selectDue(tx, now, limit);
+    if (due.length === 0) return [];
+    await tx.update(smsOutbox)
+      .set(hasTransport
+        ? { attempts: sql`${smsOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + claimLeaseMs) }
+        : { status: 'kept' })
+      .where(inArray(smsOutbox.id, due.map((sms) => sms.id)));
+    return due.map((sms) => ({ ...sms, attempts: sms.attempts + 1 }));
+  });
+}
+
+/**
+ * One pass of the SMS outbox: sends what is due through `transport`, retrying a failure with
+ * the mail's growing waits, or keeps it in the outbox when there is no transport.
+ */
+export async function deliverDueSms(
+  db: Database, transport: SmsTransport | null, options: { now?: Date; limit?: number } = {},
+): Promise<SmsDeliveryReport> {
+  const now = options.now ?? new Date();
+  const report: SmsDeliveryReport = { sent: 0, retried: 0, failed: 0, kept: 0 };
+  const claimed = await claimDue(db, now, options.limit ?? 20, transport !== null);
+  if (!transport) {
+    report.kept = claimed.length;
+    return report;
+  }
+  for (const sms of claimed) {
+    // Only this pass's claim is settled here: a lease that ran out belongs to the next claimer.
+    const isOurClaim = and(eq(smsOutbox.id, sms.id), eq(smsOutbox.attempts, sms.attempts));
+    try {
+      await transport.send(sms);
+      await db.update(smsOutbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(isOurClaim);
+      report.sent += 1;
+    } catch (error) {
+      const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      const delay = retryDelaysMs[sms.attempts - 1];
+      await db.update(smsOutbox)
+        .set(delay === undefined
+          ? { status: 'failed', lastError }
+          : { nextAttemptAt: new Date(now.getTime() + delay), lastError })
+        .where(isOurClaim);
+      report[delay === undefined ? 'failed' : 'retried'] += 1;
+    }
+  }
+  return report;
+}

@@ -1,0 +1,53 @@
+import { createHash, randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { prescriptionDocuments, prescriptionItems, prescriptions } from '../../src/db/schema/index.ts';
+import { renderPrescriptionPdf, signPdf } from '../../src/platform/pdf/index.ts';
+import { createPrescription, type PrescriptionOptions } from './prescriptions.ts';
+import { prescriptionToPrint } from './signing.ts';
+
+const crockfordDigits = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** A code as the signing step prints it under the QR code: 16 characters of Crockford base 32. */
+export function randomVerificationCode(): string {
+  return Array.from({ length: 16 }, () => crockfordDigits[randomInt(crockfordDigits.length)]).join('');
+}
+
+export interface SignedPrescriptionOptions extends PrescriptionOptions {
+  /** Units prescribed of each item (1 by default). */
+  quantity?: number;
+  /** Leave out the signed PDF, or store these bytes in its place. */
+  pdf?: 'none' | ((signed: Buffer) => Buffer);
+}
+
+/**
+ * A signed prescription with its verification code and a PDF signed with the doctor's
+ * credential from the platform CA, as the signing step stores them. `doctorUserId` must be
+ * a prescribing doctor (createPrescribingDoctor). Answers the row and its code.
+ */
+export async function createSignedPrescription(app: FastifyInstance, options: SignedPrescriptionOptions) {
+  // Written as a draft first: once signed, the database refuses any change but its state.
+  const draft = await createPrescription(app, { ...options, state: 'draft' });
+  const verificationCode = randomVerificationCode();
+  if (options.quantity !== undefined) {
+    await app.db.update(prescriptionItems)
+      .set({ quantity: options.quantity })
+      .where(eq(prescriptionItems.prescriptionId, draft.id));
+  }
+  if (options.pdf !== 'none') {
+    const signer = await app.signing.credentialFor(app.db, options.doctorUserId);
+    const printed = prescriptionToPrint({ id: draft.id, number: draft.number });
+    const unsigned = await renderPrescriptionPdf(printed, { verificationUrl: `https://receta.test/verificar/${verificationCode}` });
+    const signed = Buffer.from(await signPdf(unsigned, signer, { reason: 'Receta electrónica', location: 'Argentina', name: 'Ana Pérez' }));
+    const pdf = options.pdf ? options.pdf(signed) : signed;
+    await app.db.insert(prescriptionDocuments).values({
+      prescriptionId: draft.id, pdf, sha256: createHash('sha256').update(pdf).digest('hex'),
+    });
+  }
+  const [prescription] = await app.db.update(prescriptions)
+    .set({ state: options.state ?? 'signed', signedAt: new Date(`${draft.issuedOn}T12:00:00-03:00`), verificationCode })
+    .where(eq(prescriptions.id, draft.id))
+    .returning();
+  if (!prescription) throw new Error('Prescription not signed');
+  return { ...prescription, verificationCode };
+}
