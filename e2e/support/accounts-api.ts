@@ -8,7 +8,8 @@ import { waitForMailedLink } from './mailbox.ts';
 
 type CallInit = RequestInit & { json?: unknown; token?: string };
 
-async function call<Answer>(path: string, init: CallInit = {}): Promise<Answer> {
+/** One API request; a status other than 2xx throws with the answer's text. */
+export async function call<Answer>(path: string, init: CallInit = {}): Promise<Answer> {
   const headers = new Headers(init.headers);
   if (init.json !== undefined) headers.set('content-type', 'application/json');
   if (init.token) headers.set('authorization', `Bearer ${init.token}`);

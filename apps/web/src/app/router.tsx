@@ -20,6 +20,7 @@ import { MedicalPreviewPage } from '../features/medicals/medical-preview-page.ts
 import { MedicalsPage } from '../features/medicals/medicals-page.tsx';
 import { NotAuthorizedPage } from '../features/moderation/not-authorized-page.tsx';
 import { OutboxPage } from '../features/outbox/outbox-page.tsx';
+import { PatientLinkPage } from '../features/patient-access/patient-link-page.tsx';
 import { PatientPage } from '../features/patients/patient-page.tsx';
 import { PatientsPage } from '../features/patients/patients-page.tsx';
 import { EditPrescriptionPage, NewPrescriptionPage } from '../features/prescriptions/prescription-form-page.tsx';
@@ -28,6 +29,8 @@ import { PrescriptionsList } from '../features/prescriptions/prescriptions-list.
 import { RegistrationPage } from '../features/registration/registration-page.tsx';
 import { EditRolePage, NewRolePage } from '../features/roles/role-form-page.tsx';
 import { RolesPage } from '../features/roles/roles-page.tsx';
+import { ScannerPage } from '../features/scanner/scanner-page.tsx';
+import { VerificationPage } from '../features/verification/verification-page.tsx';
 import { WorkspacesPage } from '../features/workspaces/workspaces-page.tsx';
 import { AppLayout } from './layouts/app-layout.tsx';
 import { GuestLayout } from './layouts/guest-layout.tsx';
@@ -112,6 +115,9 @@ export const routes: RouteObject[] = [
           // Open to all: patients read them before accepting, and links open them in a new tab.
           { path: paths.termsAndConditions.path, element: <TermsPage /> },
           { path: paths.privacyPolicy.path, element: <PrivacyPage /> },
+          // Public: the printed QR code and the link sent to the patient open them without login.
+          { path: paths.verification.path, element: <VerificationPage /> },
+          { path: paths.patientLink.path, element: <PatientLinkPage /> },
           {
             handle: { required: [] } satisfies RouteHandle,
             children: [
@@ -145,6 +151,7 @@ export const routes: RouteObject[] = [
           ...patientRoutes,
           ...prescriptionRoutes,
           ...antigensRoutes,
+          { path: paths.scanner.path, handle: needs('index.scan'), element: <ScannerPage /> },
           {
             path: paths.outbox.path,
             handle: { roles: 'superAdmin' } satisfies RouteHandle,

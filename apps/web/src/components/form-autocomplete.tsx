@@ -2,6 +2,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useAutocompleteTexts } from './autocomplete-texts.ts';
 import { fieldErrorText } from './form-field.tsx';
 
 interface Option {
@@ -29,6 +30,7 @@ export function FormAutocomplete<Values extends FieldValues, Name extends FieldP
   isLoading?: boolean;
 }) {
   const { t } = useTranslation();
+  const texts = useAutocompleteTexts();
   const { field, fieldState } = useController({ control, name });
   const errorText = fieldErrorText(t, { fieldState, required, value: field.value });
   const selected = options.find((option) => option.value === field.value) ?? null;
@@ -40,12 +42,8 @@ export function FormAutocomplete<Values extends FieldValues, Name extends FieldP
       onChange={(_event, option) => field.onChange(option?.value ?? '')}
       onBlur={field.onBlur}
       isOptionEqualToValue={(option, value) => option.value === value.value}
+      {...texts}
       loading={isLoading}
-      loadingText={t('forms.loadingOptions')}
-      noOptionsText={t('forms.noOptions')}
-      openText={t('forms.openOptions')}
-      closeText={t('forms.closeOptions')}
-      clearText={t('forms.clearOption')}
       renderInput={(params) => (
         <TextField
           {...params}

@@ -56,6 +56,7 @@ export function ResourceTable<Row, Sort extends string>({
   filters,
   onDelete,
   deleteQuestion,
+  selectionActions,
 }: {
   /** The table's accessible name. */
   label: string;
@@ -75,6 +76,8 @@ export function ResourceTable<Row, Sort extends string>({
   onDelete?: (ids: string[]) => Promise<boolean>;
   /** What the confirmation asks, given how many rows are chosen. */
   deleteQuestion?: (count: number) => ReactNode;
+  /** More buttons for the chosen rows, beside the delete one; with it the rows can be chosen. */
+  selectionActions?: (selected: readonly string[], clearSelection: () => void) => ReactNode;
 }) {
   const { t } = useTranslation();
   const [selected, setSelected] = useState<readonly string[]>([]);
@@ -82,7 +85,7 @@ export function ResourceTable<Row, Sort extends string>({
   const [isDeleting, setIsDeleting] = useState(false);
   const pageIds = rows.map(getRowId);
   const chosenOnPage = pageIds.filter((id) => selected.includes(id));
-  const canSelect = onDelete !== undefined;
+  const canSelect = onDelete !== undefined || selectionActions !== undefined;
   const columnCount = columns.length + (canSelect ? 1 : 0);
 
   function toggle(id: string) {
@@ -119,9 +122,14 @@ export function ResourceTable<Row, Sort extends string>({
         />
         {filters}
         {canSelect && selected.length > 0 && (
-          <Button color="error" variant="outlined" startIcon={<Delete />} onClick={() => setIsConfirming(true)} sx={{ ml: 'auto' }}>
-            {t('resources.deleteSelected', { count: selected.length })}
-          </Button>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, ml: 'auto' }}>
+            {selectionActions?.(selected, () => setSelected([]))}
+            {onDelete && (
+              <Button color="error" variant="outlined" startIcon={<Delete />} onClick={() => setIsConfirming(true)}>
+                {t('resources.deleteSelected', { count: selected.length })}
+              </Button>
+            )}
+          </Box>
         )}
       </Box>
       {query.isFetching && <LinearProgress aria-label={t('resources.loading')} />}

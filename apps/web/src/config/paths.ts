@@ -62,6 +62,8 @@ export const paths = {
   },
   prescription: idPath('prescriptionId', '/prescriptions/:prescriptionId'),
   scanner: staticPath('/scanner'),
+  verification: idPath('code', '/verify/:code'),
+  patientLink: idPath('token', '/p/:token'),
 
   owners: staticPath('/owners'),
   newOwner: staticPath('/owners/new'),

@@ -32,3 +32,13 @@ async function toDataUrl(blob: Blob): Promise<string> {
   }
   return `data:${blob.type};base64,${btoa(binary)}`;
 }
+
+/** Hands a fetched file to the browser's download, under the given name. */
+export function saveFile(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  URL.revokeObjectURL(url);
+}

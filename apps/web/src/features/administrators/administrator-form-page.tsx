@@ -2,7 +2,6 @@ import { messages, type Administrator } from '@receta/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -12,11 +11,11 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { FormTextField } from '../../components/form-field.tsx';
+import { LoadedResource } from '../../components/loaded-resource.tsx';
 import { paths } from '../../config/paths.ts';
-import { translateMessage } from '../../i18n/translate-message.ts';
 import { errorMessageOf } from '../../lib/api-client.ts';
 import { useNotify } from '../../lib/notify.ts';
-import { loadErrorMessage } from '../../lib/resource-api.ts';
+import { setServerFieldErrors } from '../../lib/server-field-errors.ts';
 import {
   administratorFormOf, administratorResolver, emptyAdministratorForm, type AdministratorFormValues,
 } from './administrator-form.ts';
@@ -30,15 +29,12 @@ export function NewAdministratorPage() {
 
 /** `/administrators/:administratorId/edit`, once the administrator has loaded. */
 export function EditAdministratorPage() {
-  const { t } = useTranslation();
   const { administratorId = '' } = useParams();
-  const administrator = useAdministrator(administratorId);
-  if (administrator.isPending) return <CircularProgress aria-label={t('resources.loading')} />;
-  if (administrator.isError) {
-    const message = loadErrorMessage(administrator.error, messages.administrators.notFound);
-    return <Alert severity="error">{translateMessage(t, message)}</Alert>;
-  }
-  return <AdministratorForm administrator={administrator.data} />;
+  return (
+    <LoadedResource query={useAdministrator(administratorId)} notFound={messages.administrators.notFound}>
+      {(administrator) => <AdministratorForm administrator={administrator} />}
+    </LoadedResource>
+  );
 }
 
 /**
@@ -54,7 +50,7 @@ export function AdministratorForm({ administrator }: { administrator: Administra
   const assignableRoles = useAssignableRoles();
   const createAdministrator = useCreateAdministrator();
   const updateAdministrator = useUpdateAdministrator(administrator?.id ?? '');
-  const { control, handleSubmit, formState } = useForm<AdministratorFormValues>({
+  const { control, handleSubmit, formState, setError } = useForm<AdministratorFormValues>({
     resolver: administratorResolver(isNew),
     defaultValues: administrator ? administratorFormOf(administrator) : emptyAdministratorForm,
     mode: 'onTouched',
@@ -73,6 +69,7 @@ export function AdministratorForm({ administrator }: { administrator: Administra
       }
       await navigate(paths.administrators.getHref());
     } catch (error) {
+      setServerFieldErrors(setError, error, emptyAdministratorForm);
       notify({ message: errorMessageOf(error), variant: 'error' });
     }
   }

@@ -13,7 +13,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useController, useForm, type Control, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -21,10 +21,10 @@ import { FormDateField } from '../../components/form-date-field.tsx';
 import { fieldErrorText, FormTextField } from '../../components/form-field.tsx';
 import { translateMessage } from '../../i18n/translate-message.ts';
 import { errorMessageOf } from '../../lib/api-client.ts';
+import { attachmentAccept, useAttachmentUpload } from '../../lib/doctor-attachment.ts';
 import { useNotify } from '../../lib/notify.ts';
-import { certificateAccept, certificateFailureOf, certificateRefusalOf, uploadCertificate } from './certificate-upload.ts';
+import { setServerFieldErrors } from '../../lib/server-field-errors.ts';
 import { useRecordAntigenTest } from './employees-api.ts';
-import { serverFieldErrors } from './server-field-errors.ts';
 
 interface TestFormValues {
   /** YYYY-MM-DD once typed in full; the field shows dd/MM/yyyy. */
@@ -36,8 +36,6 @@ interface TestFormValues {
 }
 type TestFormOutput = z.output<typeof AntigenTestInputSchema>;
 type TestFormControl = Control<TestFormValues, unknown, TestFormOutput>;
-
-const testFormFields = ['testedOn', 'result', 'place', 'certificate'] as const;
 
 /** The domain's schema checks the form: the date may not be in the future (spec section 5). */
 const testResolver = zodResolver(AntigenTestInputSchema) as unknown as Resolver<
@@ -66,7 +64,7 @@ export function AntigenTestForm({ employeeId }: { employeeId: string }) {
       notify({ message: messages.employees.testRecorded, variant: 'success' });
       reset(emptyTestForm());
     } catch (error) {
-      serverFieldErrors(error, testFormFields).forEach(({ field, message }) => setError(field, { message }));
+      setServerFieldErrors(setError, error, emptyTestForm());
       notify({ message: errorMessageOf(error), variant: 'error' });
     }
   }
@@ -121,28 +119,11 @@ function CertificateField({ control }: { control: TestFormControl }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const { field } = useController({ control, name: 'certificate' });
   const [fileName, setFileName] = useState('');
-  const [progress, setProgress] = useState<number | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { progress, failure, upload } = useAttachmentUpload('certificate', (location, file) => {
+    field.onChange(location);
+    setFileName(file.name);
+  });
   const label = t('antigens.tests.fields.certificate');
-
-  async function upload(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    // The same file may be chosen again after a failure.
-    event.target.value = '';
-    if (!file) return;
-    const refusal = certificateRefusalOf(file);
-    setFailure(refusal);
-    if (refusal) return;
-    setProgress(0);
-    try {
-      field.onChange(await uploadCertificate(file, setProgress));
-      setFileName(file.name);
-    } catch (error) {
-      setFailure(certificateFailureOf(error));
-    } finally {
-      setProgress(null);
-    }
-  }
 
   return (
     <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>
@@ -168,7 +149,7 @@ function CertificateField({ control }: { control: TestFormControl }) {
           type="file"
           name={field.name}
           aria-label={label}
-          accept={certificateAccept}
+          accept={attachmentAccept}
           hidden
           onChange={(event) => void upload(event)}
         />

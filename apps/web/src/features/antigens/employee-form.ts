@@ -18,7 +18,6 @@ export type EmployeeFormOutput = z.output<typeof EmployeeInputSchema>;
 type EmployeeField = keyof EmployeeFormValues;
 
 export const emptyEmployeeForm: EmployeeFormValues = { name: '', lastName: '', dni: '', birthDate: '', email: '', phone: '', position: '' };
-export const employeeFormFields = Object.keys(emptyEmployeeForm) as EmployeeField[];
 export const employeeConflicts: Record<string, EmployeeField> = { [messages.employees.dniTaken]: 'dni' };
 
 /** The domain's schema checks the form, with its Spanish messages (spec section 5). */

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { errorMessageOf } from '../../lib/api-client.ts';
 import { useNotify } from '../../lib/notify.ts';
+import { saveFile } from '../../lib/protected-file.ts';
 import { useSession } from '../../lib/session.tsx';
 import { EmployeeFormDialog } from './employee-form-dialog.tsx';
 import { EmployeeImportButton } from './employee-import.tsx';
@@ -73,13 +74,4 @@ function ExportButton() {
       {t('antigens.employees.export')}
     </Button>
   );
-}
-
-function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(url);
 }

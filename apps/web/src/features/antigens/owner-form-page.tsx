@@ -1,9 +1,7 @@
 import { messages, provinces, type Owner } from '@receta/domain';
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -13,19 +11,18 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { FormAutocomplete } from '../../components/form-autocomplete.tsx';
 import { FormTextField } from '../../components/form-field.tsx';
+import { LoadedResource } from '../../components/loaded-resource.tsx';
 import { paths } from '../../config/paths.ts';
-import { translateMessage } from '../../i18n/translate-message.ts';
 import { errorMessageOf } from '../../lib/api-client.ts';
 import { useNotify } from '../../lib/notify.ts';
-import { loadErrorMessage } from '../../lib/resource-api.ts';
+import { setServerFieldErrors } from '../../lib/server-field-errors.ts';
 import { useSession } from '../../lib/session.tsx';
 import { EmployeesList } from './employees-list.tsx';
 import {
-  emptyOwnerForm, ownerConflicts, ownerFormFields, ownerFormOf, ownerResolver,
+  emptyOwnerForm, ownerConflicts, ownerFormOf, ownerResolver,
   type OwnerFormOutput, type OwnerFormValues,
 } from './owner-form.ts';
 import { useOwner, useSaveOwner } from './owners-api.ts';
-import { serverFieldErrors } from './server-field-errors.ts';
 
 const provinceOptions = provinces.map((province) => ({ value: province.name, label: province.name }));
 
@@ -48,22 +45,21 @@ export function OwnerPage() {
   const { t } = useTranslation();
   const { scope } = useSession();
   const { ownerId = '' } = useParams();
-  const owner = useOwner(ownerId);
-  if (owner.isPending) return <CircularProgress aria-label={t('resources.loading')} />;
-  if (owner.isError) {
-    return <Alert severity="error">{translateMessage(t, loadErrorMessage(owner.error, messages.owners.notFound))}</Alert>;
-  }
   return (
-    <AdminPage title={owner.data.name} maxWidth={1200}>
-      <BackLink />
-      <OwnerForm owner={owner.data} />
-      {scope.includes('index.employee') && (
-        <Box component="section" sx={{ mt: 4 }}>
-          <Typography component="h2" variant="h2" sx={{ mb: 2 }}>{t('antigens.owners.employees')}</Typography>
-          <EmployeesList ownerId={owner.data.id} />
-        </Box>
+    <LoadedResource query={useOwner(ownerId)} notFound={messages.owners.notFound}>
+      {(owner) => (
+        <AdminPage title={owner.name} maxWidth={1200}>
+          <BackLink />
+          <OwnerForm owner={owner} />
+          {scope.includes('index.employee') && (
+            <Box component="section" sx={{ mt: 4 }}>
+              <Typography component="h2" variant="h2" sx={{ mb: 2 }}>{t('antigens.owners.employees')}</Typography>
+              <EmployeesList ownerId={owner.id} />
+            </Box>
+          )}
+        </AdminPage>
       )}
-    </AdminPage>
+    </LoadedResource>
   );
 }
 
@@ -94,8 +90,7 @@ function OwnerForm({ owner }: { owner: Owner | null }) {
       notify({ message: owner ? messages.owners.edited : messages.owners.created, variant: 'success' });
       await navigate(paths.owners.getHref());
     } catch (error) {
-      serverFieldErrors(error, ownerFormFields, ownerConflicts)
-        .forEach(({ field, message }, index) => setError(field, { message }, { shouldFocus: index === 0 }));
+      setServerFieldErrors(setError, error, emptyOwnerForm, { conflicts: ownerConflicts });
       notify({ message: errorMessageOf(error), variant: 'error' });
     }
   }

@@ -17,7 +17,6 @@ export type OwnerFormOutput = z.output<typeof OwnerInputSchema>;
 type OwnerField = keyof OwnerFormValues;
 
 export const emptyOwnerForm: OwnerFormValues = { name: '', cuit: '', address: '', province: '', contactName: '', email: '', phone: '' };
-export const ownerFormFields = Object.keys(emptyOwnerForm) as OwnerField[];
 
 /** The server tells these conflicts by message; each belongs to one field. */
 export const ownerConflicts: Record<string, OwnerField> = {

@@ -2,7 +2,7 @@ import { InsurerListSchema, type InsurerSummary } from '@receta/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SearchAutocomplete } from '../../components/search-autocomplete.tsx';
-import { api } from '../../lib/api-client.ts';
+import { clinicalSearchMinLength, searchCatalogue, type CatalogueFieldProps } from './clinical-search.ts';
 
 const insurersKey = ['insurers', 'search'] as const;
 
@@ -11,10 +11,7 @@ export function insurerLabel(insurer: InsurerSummary): string {
   return insurer.acronym ? `${insurer.acronym} — ${insurer.name}` : insurer.name;
 }
 
-async function searchInsurers(q: string, signal: AbortSignal): Promise<InsurerSummary[]> {
-  const answer = await api.request('/api/insurers', { query: { q, limit: 20 }, schema: InsurerListSchema, signal });
-  return answer.payload;
-}
+const searchInsurers = searchCatalogue('/api/insurers', InsurerListSchema);
 
 /** "Particular / sin cobertura", the insurer row of patients who pay themselves. */
 function useParticularInsurer() {
@@ -34,33 +31,25 @@ export function InsurerAutocomplete({
   value,
   onChange,
   label,
-  required = false,
-  errorText,
-  name,
-}: {
+  ...field
+}: CatalogueFieldProps & {
   value: InsurerSummary | null;
   onChange: (insurer: InsurerSummary | null) => void;
-  label?: string;
-  required?: boolean;
-  errorText?: string;
-  name?: string;
 }) {
   const { t } = useTranslation();
   return (
     <SearchAutocomplete
+      {...field}
       value={value}
       onChange={onChange}
       queryKey={insurersKey}
       search={searchInsurers}
-      minLength={2}
+      minLength={clinicalSearchMinLength}
       idleOptions={useParticularInsurer()}
       staleTime={Infinity}
       getOptionLabel={insurerLabel}
       getOptionKey={(insurer) => insurer.id}
       label={label ?? t('patients.fields.insurer')}
-      required={required}
-      errorText={errorText}
-      name={name}
     />
   );
 }

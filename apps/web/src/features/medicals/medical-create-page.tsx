@@ -15,6 +15,7 @@ import { ProfessionalDataFields } from '../../components/professional-data-field
 import { paths } from '../../config/paths.ts';
 import { errorMessageOf } from '../../lib/api-client.ts';
 import { useNotify } from '../../lib/notify.ts';
+import { setServerFieldErrors } from '../../lib/server-field-errors.ts';
 import { emptyMedicalForm, medicalCreateResolver } from './medical-form.ts';
 import { useCreateMedical } from './medicals-api.ts';
 
@@ -27,7 +28,7 @@ export function MedicalCreatePage() {
   const navigate = useNavigate();
   const notify = useNotify();
   const createMedical = useCreateMedical();
-  const { control, handleSubmit, formState } = useForm({
+  const { control, handleSubmit, formState, setError } = useForm({
     resolver: medicalCreateResolver,
     defaultValues: emptyMedicalForm,
     mode: 'onTouched',
@@ -39,6 +40,7 @@ export function MedicalCreatePage() {
       notify({ message: messages.medicals.created, variant: 'success' });
       await navigate(paths.medicalPreview.getHref(created.id));
     } catch (error) {
+      setServerFieldErrors(setError, error, emptyMedicalForm);
       notify({ message: errorMessageOf(error), variant: 'error' });
     }
   }

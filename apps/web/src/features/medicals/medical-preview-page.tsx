@@ -7,11 +7,12 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { DetailField, DetailSection } from '../../components/detail-sections.tsx';
 import { DocumentPreview } from '../../components/document-preview.tsx';
 import { paths } from '../../config/paths.ts';
 import { translateMessage } from '../../i18n/translate-message.ts';
@@ -79,32 +80,32 @@ export function MedicalPreview({ medic }: { medic: MedicalDetail }) {
         {t('medicals.back')}
       </Button>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Section title={t('medicals.sections.professional')}>
-          <Field label={t('medicals.fields.status')} value={<MedicalStatusChip status={medic.status} />} />
-          <Field label={t('medicals.fields.authorized')} value={medic.authorized ? t('medicals.yes') : t('medicals.no')} />
-          <Field label={t('medicals.fields.enrollment')} value={medic.enrollment} />
-          <Field label={t('medicals.fields.jurisdiction')} value={medic.jurisdiction.name} />
-          <Field label={t('medicals.fields.specialty')} value={medic.specialty.name} />
-          <Field label={t('medicals.fields.profession')} value={medic.profession.label} />
-          <Field label={t('medicals.fields.referenceCode')} value={medic.referenceCode} />
-          <Field label={t('medicals.fields.hasPin')} value={medic.hasPin ? t('medicals.pinSet') : t('medicals.pinMissing')} />
-          {medic.rejectionReason && <Field label={t('medicals.fields.rejectionReason')} value={medic.rejectionReason} />}
-        </Section>
-        <Section title={t('medicals.sections.personal')}>
-          <Field label={t('registration.fields.name')} value={medic.name} />
-          <Field label={t('registration.fields.lastName')} value={medic.lastName} />
-          <Field label={t('registration.fields.birthDate')} value={formatDisplayDate(medic.birthDate)} />
-          <Field label={t('registration.fields.dni')} value={medic.dni} />
-          <Field label={t('registration.fields.cuit')} value={medic.cuit} />
-          <Field label={t('medicals.fields.createdAt')} value={formatDisplayDate(medic.createdAt)} />
-        </Section>
-        <Section title={t('medicals.sections.contact')}>
-          <Field label={t('medicals.fields.email')} value={medic.email} />
-          <Field label={t('registration.fields.phoneNumber')} value={medic.phoneNumber} />
-          <Field label={t('registration.fields.address')} value={[medic.address, medic.apartment].filter(Boolean).join(', ')} />
-          <Field label={t('registration.fields.district')} value={medic.district} />
-          <Field label={t('registration.fields.province')} value={medic.province} />
-        </Section>
+        <DetailSection title={t('medicals.sections.professional')}>
+          <DetailField label={t('medicals.fields.status')} value={<MedicalStatusChip status={medic.status} />} />
+          <DetailField label={t('medicals.fields.authorized')} value={medic.authorized ? t('medicals.yes') : t('medicals.no')} />
+          <DetailField label={t('medicals.fields.enrollment')} value={medic.enrollment} />
+          <DetailField label={t('medicals.fields.jurisdiction')} value={medic.jurisdiction.name} />
+          <DetailField label={t('medicals.fields.specialty')} value={medic.specialty.name} />
+          <DetailField label={t('medicals.fields.profession')} value={medic.profession.label} />
+          <DetailField label={t('medicals.fields.referenceCode')} value={medic.referenceCode} />
+          <DetailField label={t('medicals.fields.hasPin')} value={medic.hasPin ? t('medicals.pinSet') : t('medicals.pinMissing')} />
+          {medic.rejectionReason && <DetailField label={t('medicals.fields.rejectionReason')} value={medic.rejectionReason} />}
+        </DetailSection>
+        <DetailSection title={t('medicals.sections.personal')}>
+          <DetailField label={t('registration.fields.name')} value={medic.name} />
+          <DetailField label={t('registration.fields.lastName')} value={medic.lastName} />
+          <DetailField label={t('registration.fields.birthDate')} value={formatDisplayDate(medic.birthDate)} />
+          <DetailField label={t('registration.fields.dni')} value={medic.dni} />
+          <DetailField label={t('registration.fields.cuit')} value={medic.cuit} />
+          <DetailField label={t('medicals.fields.createdAt')} value={formatDisplayDate(medic.createdAt)} />
+        </DetailSection>
+        <DetailSection title={t('medicals.sections.contact')}>
+          <DetailField label={t('medicals.fields.email')} value={medic.email} />
+          <DetailField label={t('registration.fields.phoneNumber')} value={medic.phoneNumber} />
+          <DetailField label={t('registration.fields.address')} value={[medic.address, medic.apartment].filter(Boolean).join(', ')} />
+          <DetailField label={t('registration.fields.district')} value={medic.district} />
+          <DetailField label={t('registration.fields.province')} value={medic.province} />
+        </DetailSection>
         <Box component="section" sx={{ mb: 3 }}>
           <Typography component="h2" variant="h2" sx={{ mb: 1.5 }}>{t('medicals.sections.documents')}</Typography>
           {attachmentFields.every((field) => medic.documents[field] === null)
@@ -148,25 +149,5 @@ export function MedicalPreview({ medic }: { medic: MedicalDetail }) {
       />
       {dialog === 'edit' && <MedicalEditDialog medic={medic} onClose={() => setDialog(null)} />}
     </AdminPage>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box component="section" sx={{ mb: 3 }}>
-      <Typography component="h2" variant="h2" sx={{ mb: 1.5 }}>{title}</Typography>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' }, gap: 1.5, m: 0 }}>
-        {children}
-      </Box>
-    </Box>
-  );
-}
-
-function Field({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography component="dt" variant="body2" color="text.secondary">{label}</Typography>
-      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>{value || '—'}</Typography>
-    </Box>
   );
 }

@@ -4,7 +4,7 @@ import {
   type InsurerSummary, type Patient, type PatientInput, type PatientSex,
 } from '@receta/domain';
 import { z } from 'zod';
-import { ApiRequestError } from '../../lib/api-client.ts';
+import type { ServerFieldErrorOptions } from '../../lib/server-field-errors.ts';
 
 /**
  * The patient form holds the chosen insurer itself, so that the field can show it; the schema
@@ -62,23 +62,8 @@ export const patientResolver = zodResolver(
   z.preprocess((values: PatientFormValues) => toPatientInput(values), PatientInputSchema),
 );
 
-/** The server names fields as its validation does (`body.dni`); the form has its own names. */
-function formFieldOf(serverField: string): PatientFormField | undefined {
-  const name = serverField.replace(/^body\./, '');
-  const field = name === 'insurerId' ? 'insurer' : name;
-  return field in emptyPatientForm ? field as PatientFormField : undefined;
-}
-
-/**
- * The fields a server refusal is about, with their messages: those it names, or the DNI of a
- * conflict with another patient of the workspace.
- */
-export function serverFieldErrors(error: unknown): { field: PatientFormField; message: string }[] {
-  if (!(error instanceof ApiRequestError)) return [];
-  const named = (error.fields ?? []).flatMap(({ field, message }) => {
-    const formField = formFieldOf(field);
-    return formField ? [{ field: formField, message }] : [];
-  });
-  if (named.length === 0 && error.errorCode === 'dniTaken') return [{ field: 'dni', message: error.message }];
-  return named;
-}
+/** The server takes the insurer's id, and tells a DNI taken in the workspace by its code. */
+export const patientServerFields: ServerFieldErrorOptions<PatientFormField> = {
+  renamed: { insurerId: 'insurer' },
+  conflicts: { dniTaken: 'dni' },
+};

@@ -2,19 +2,16 @@ import { formatDisplayDate, messages, particularInsurerId, patientSexLabels, typ
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Edit from '@mui/icons-material/Edit';
 import NoteAdd from '@mui/icons-material/NoteAdd';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { AdminPage } from '../../components/admin-page.tsx';
+import { LoadedResource } from '../../components/loaded-resource.tsx';
 import { paths } from '../../config/paths.ts';
-import { translateMessage } from '../../i18n/translate-message.ts';
-import { loadErrorMessage } from '../../lib/resource-api.ts';
 import { useSession } from '../../lib/session.tsx';
 import { insurerLabel } from '../clinical-search/insurer-autocomplete.tsx';
 import { PatientFormDialog } from './patient-form-dialog.tsx';
@@ -22,14 +19,12 @@ import { usePatient } from './patients-api.ts';
 
 /** `/patients/:id`. */
 export function PatientPage() {
-  const { t } = useTranslation();
   const { id = '' } = useParams();
-  const patient = usePatient(id);
-  if (patient.isPending) return <CircularProgress aria-label={t('resources.loading')} />;
-  if (patient.isError) {
-    return <Alert severity="error">{translateMessage(t, loadErrorMessage(patient.error, messages.patients.notFound))}</Alert>;
-  }
-  return <PatientDetail patient={patient.data} />;
+  return (
+    <LoadedResource query={usePatient(id)} notFound={messages.patients.notFound}>
+      {(patient) => <PatientDetail patient={patient} />}
+    </LoadedResource>
+  );
 }
 
 /**

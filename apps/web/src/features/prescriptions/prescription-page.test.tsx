@@ -1,4 +1,4 @@
-import { messages } from '@receta/domain';
+import { cuirOf, messages } from '@receta/domain';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router.tsx';
@@ -18,6 +18,7 @@ describe('prescription page', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Receta 1024' })).toBeTruthy();
     expect(screen.getByText('Receta Crónica')).toBeTruthy();
     expect(screen.getByText('Receta 2 de 3')).toBeTruthy();
+    expect(screen.getByText(cuirOf(prescription))).toBeTruthy();
     expect(screen.getByText('Nacional (MN) 123456 · Nacional')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 3, name: 'Salbutamol 100 mcg' })).toBeTruthy();
     expect(screen.getByText('Entregar con aerocámara')).toBeTruthy();

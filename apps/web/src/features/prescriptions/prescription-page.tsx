@@ -1,9 +1,8 @@
 import {
-  formatDisplayDate, licenceTypeLabels, messages, patientSexLabels, prescriptionTypeLabels,
+  cuirOf, formatDisplayDate, licenceTypeLabels, messages, patientSexLabels, prescriptionTypeLabels,
   type Prescription, type PrescriptionItem,
 } from '@receta/domain';
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import Edit from '@mui/icons-material/Edit';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,12 +14,14 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { AdminPage } from '../../components/admin-page.tsx';
+import { DetailField, DetailList, DetailSection } from '../../components/detail-sections.tsx';
 import { paths } from '../../config/paths.ts';
 import { translateMessage } from '../../i18n/translate-message.ts';
 import { loadErrorMessage } from '../../lib/resource-api.ts';
 import { useSession } from '../../lib/session.tsx';
 import { insurerLabel } from '../clinical-search/insurer-autocomplete.tsx';
-import { insurerSlugOf } from './prescription-form.ts';
+import { PrescriptionActions } from './prescription-actions.tsx';
+import { PrescriptionEvents } from './prescription-events.tsx';
 import { PrescriptionStateChip } from './prescription-state-chip.tsx';
 import { usePrescription } from './prescriptions-api.ts';
 
@@ -43,83 +44,86 @@ function backLinkOf(scope: readonly string[]) {
     : { href: paths.myPrescriptions.getHref(), label: 'prescriptions.titles.mine' as const };
 }
 
-/** Everything written on a prescription, as the doctor, the patient and the pharmacy read it. */
+/** The prescription's page for its doctor and the workspace: what it says, what can be done, its history. */
 export function PrescriptionDetail({ prescription }: { prescription: Prescription }) {
   const { t } = useTranslation();
   const { scope } = useSession();
-  const { prescriber, patient } = prescription;
   const back = backLinkOf(scope);
-  const canEdit = prescription.state === 'draft' && scope.includes('edit.prescription');
 
   return (
     <AdminPage
       title={t('prescriptions.detail.title', { number: prescription.number })}
       maxWidth={1000}
-      actions={canEdit && (
-        <Button
-          component={RouterLink}
-          to={paths.editPrescription.getHref(insurerSlugOf(prescription.insurer), prescription.id)}
-          variant="outlined"
-          startIcon={<Edit />}
-        >
-          {t('prescriptions.detail.edit')}
-        </Button>
-      )}
+      actions={<PrescriptionActions prescription={prescription} />}
     >
       <Button component={RouterLink} to={back.href} startIcon={<ArrowBack />} sx={{ mb: 2 }}>
         {t('prescriptions.detail.back', { list: t(back.label) })}
       </Button>
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Section title={t('prescriptions.detail.sections.prescription')}>
-          <Field label={t('prescriptions.columns.state')} value={<PrescriptionStateChip state={prescription.displayState} />} />
-          <Field label={t('prescriptions.fields.type')} value={prescriptionTypeLabels[prescription.type]} />
-          {prescription.type === 'chronic' && (
-            <Field
-              label={t('prescriptions.detail.series')}
-              value={t('prescriptions.series', { position: prescription.seriesPosition, length: prescription.seriesLength })}
-            />
-          )}
-          <Field label={t('prescriptions.detail.issuedOn')} value={formatDisplayDate(prescription.issuedOn)} />
-          <Field label={t('prescriptions.columns.startDate')} value={formatDisplayDate(prescription.startDate)} />
-          <Field label={t('prescriptions.columns.expiryDate')} value={formatDisplayDate(prescription.expiryDate)} />
-          <Field label={t('prescriptions.columns.createdAt')} value={formatDisplayDate(prescription.createdAt)} />
-          {prescription.signedAt && <Field label={t('prescriptions.detail.signedAt')} value={formatDisplayDate(prescription.signedAt)} />}
-        </Section>
-        <Section title={t('prescriptions.detail.sections.prescriber')}>
-          <Field label={t('prescriptions.columns.issuer')} value={`${prescriber.name} ${prescriber.lastName}`} />
-          <Field
-            label={t('prescriptions.columns.licence')}
-            value={`${licenceTypeLabels[prescriber.licenceType]} ${prescriber.enrollment} · ${prescriber.jurisdiction}`}
-          />
-          <Field label={t('prescriptions.detail.profession')} value={[prescriber.profession, prescriber.specialty].filter(Boolean).join(' · ')} />
-          <Field label={t('prescriptions.detail.cuit')} value={prescriber.cuit} />
-          <Field label={t('prescriptions.detail.address')} value={prescriber.address} />
-        </Section>
-        <Section title={t('prescriptions.detail.sections.patient')}>
-          <Field label={t('prescriptions.columns.patient')} value={patient.name} />
-          <Field label={t('prescriptions.columns.lastName')} value={patient.lastName} />
-          <Field label={t('prescriptions.columns.dni')} value={patient.dni} />
-          <Field label={t('prescriptions.detail.cuil')} value={patient.cuil} />
-          <Field label={t('prescriptions.detail.sex')} value={patientSexLabels[patient.sex]} />
-          <Field label={t('prescriptions.columns.dateOfBirth')} value={formatDisplayDate(patient.dateOfBirth)} />
-          <Field
-            label={t('prescriptions.columns.insurer')}
-            value={prescription.insurer ? insurerLabel(prescription.insurer) : t('prescriptions.particular')}
-          />
-          <Field label={t('prescriptions.columns.affiliateNumber')} value={prescription.affiliateNumber} />
-        </Section>
-        <Box component="section" sx={{ mb: 3 }}>
-          <Typography component="h2" variant="h2" sx={{ mb: 1.5 }}>{t('prescriptions.detail.sections.items')}</Typography>
-          <Box component="ol" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1.5 }}>
-            {prescription.items.map((item) => <ItemCard key={item.id} item={item} />)}
-          </Box>
-        </Box>
-        <Section title={t('prescriptions.detail.sections.diagnosis')}>
-          <Field label={t('prescriptions.columns.diagnosis')} value={`${prescription.diagnosis.code} — ${prescription.diagnosis.description}`} />
-          <Field label={t('prescriptions.columns.symptoms')} value={prescription.symptoms} isMultiline />
-        </Section>
-      </Paper>
+      <PrescriptionContent prescription={prescription}>
+        <PrescriptionEvents id={prescription.id} />
+      </PrescriptionContent>
     </AdminPage>
+  );
+}
+
+/** Everything written on a prescription, as the doctor and the pharmacy read it. */
+export function PrescriptionContent({ prescription, children }: { prescription: Prescription; children?: ReactNode }) {
+  const { t } = useTranslation();
+  const { prescriber, patient } = prescription;
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <DetailSection title={t('prescriptions.detail.sections.prescription')}>
+        <DetailField label={t('prescriptions.columns.state')} value={<PrescriptionStateChip state={prescription.displayState} />} />
+        <DetailField label={t('prescriptions.fields.type')} value={prescriptionTypeLabels[prescription.type]} />
+        {prescription.type === 'chronic' && (
+          <DetailField
+            label={t('prescriptions.detail.series')}
+            value={t('prescriptions.series', { position: prescription.seriesPosition, length: prescription.seriesLength })}
+          />
+        )}
+        <DetailField label={t('prescriptions.detail.cuir')} value={cuirOf(prescription)} />
+        <DetailField label={t('prescriptions.detail.issuedOn')} value={formatDisplayDate(prescription.issuedOn)} />
+        <DetailField label={t('prescriptions.columns.startDate')} value={formatDisplayDate(prescription.startDate)} />
+        <DetailField label={t('prescriptions.columns.expiryDate')} value={formatDisplayDate(prescription.expiryDate)} />
+        <DetailField label={t('prescriptions.columns.createdAt')} value={formatDisplayDate(prescription.createdAt)} />
+        {prescription.signedAt && <DetailField label={t('prescriptions.detail.signedAt')} value={formatDisplayDate(prescription.signedAt)} />}
+      </DetailSection>
+      <DetailSection title={t('prescriptions.detail.sections.prescriber')}>
+        <DetailField label={t('prescriptions.columns.issuer')} value={`${prescriber.name} ${prescriber.lastName}`} />
+        <DetailField
+          label={t('prescriptions.columns.licence')}
+          value={`${licenceTypeLabels[prescriber.licenceType]} ${prescriber.enrollment} · ${prescriber.jurisdiction}`}
+        />
+        <DetailField label={t('prescriptions.detail.profession')} value={[prescriber.profession, prescriber.specialty].filter(Boolean).join(' · ')} />
+        <DetailField label={t('prescriptions.detail.cuit')} value={prescriber.cuit} />
+        <DetailField label={t('prescriptions.detail.address')} value={prescriber.address} />
+      </DetailSection>
+      <DetailSection title={t('prescriptions.detail.sections.patient')}>
+        <DetailField label={t('prescriptions.columns.patient')} value={patient.name} />
+        <DetailField label={t('prescriptions.columns.lastName')} value={patient.lastName} />
+        <DetailField label={t('prescriptions.columns.dni')} value={patient.dni} />
+        <DetailField label={t('prescriptions.detail.cuil')} value={patient.cuil} />
+        <DetailField label={t('prescriptions.detail.sex')} value={patientSexLabels[patient.sex]} />
+        <DetailField label={t('prescriptions.columns.dateOfBirth')} value={formatDisplayDate(patient.dateOfBirth)} />
+        <DetailField
+          label={t('prescriptions.columns.insurer')}
+          value={prescription.insurer ? insurerLabel(prescription.insurer) : t('prescriptions.particular')}
+        />
+        <DetailField label={t('prescriptions.columns.affiliateNumber')} value={prescription.affiliateNumber} />
+      </DetailSection>
+      <Box component="section" sx={{ mb: 3 }}>
+        <Typography component="h2" variant="h2" sx={{ mb: 1.5 }}>{t('prescriptions.detail.sections.items')}</Typography>
+        <Box component="ol" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1.5 }}>
+          {prescription.items.map((item) => <ItemCard key={item.id} item={item} />)}
+        </Box>
+      </Box>
+      <DetailSection title={t('prescriptions.detail.sections.diagnosis')}>
+        <DetailField label={t('prescriptions.columns.diagnosis')} value={`${prescription.diagnosis.code} — ${prescription.diagnosis.description}`} />
+        <DetailField label={t('prescriptions.columns.symptoms')} value={prescription.symptoms} isMultiline />
+      </DetailSection>
+      {children}
+    </Paper>
   );
 }
 
@@ -133,37 +137,15 @@ function ItemCard({ item }: { item: PrescriptionItem }) {
         </Typography>
         {item.noSubstitution && <Chip size="small" color="warning" label={t('prescriptions.fields.noSubstitution')} />}
       </Box>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' }, gap: 1.5, m: 0 }}>
-        <Field label={t('prescriptions.fields.brandName')} value={item.brandName} />
-        <Field label={t('prescriptions.fields.presentation')} value={item.presentation} />
-        <Field label={t('prescriptions.fields.pharmaceuticalForm')} value={item.pharmaceuticalForm} />
-        <Field label={t('prescriptions.fields.quantity')} value={String(item.quantity)} />
-        <Field label={t('prescriptions.fields.dosage')} value={item.dosage} />
-        <Field label={t('prescriptions.fields.patientInstructions')} value={item.patientInstructions} isMultiline />
-        <Field label={t('prescriptions.fields.pharmacyNote')} value={item.pharmacyNote} isMultiline />
-      </Box>
+      <DetailList>
+        <DetailField label={t('prescriptions.fields.brandName')} value={item.brandName} />
+        <DetailField label={t('prescriptions.fields.presentation')} value={item.presentation} />
+        <DetailField label={t('prescriptions.fields.pharmaceuticalForm')} value={item.pharmaceuticalForm} />
+        <DetailField label={t('prescriptions.fields.quantity')} value={String(item.quantity)} />
+        <DetailField label={t('prescriptions.fields.dosage')} value={item.dosage} />
+        <DetailField label={t('prescriptions.fields.patientInstructions')} value={item.patientInstructions} isMultiline />
+        <DetailField label={t('prescriptions.fields.pharmacyNote')} value={item.pharmacyNote} isMultiline />
+      </DetailList>
     </Paper>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box component="section" sx={{ mb: 3 }}>
-      <Typography component="h2" variant="h2" sx={{ mb: 1.5 }}>{title}</Typography>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' }, gap: 1.5, m: 0 }}>
-        {children}
-      </Box>
-    </Box>
-  );
-}
-
-function Field({ label, value, isMultiline = false }: { label: string; value: ReactNode; isMultiline?: boolean }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography component="dt" variant="body2" color="text.secondary">{label}</Typography>
-      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: isMultiline ? 'pre-line' : undefined }}>
-        {value || '—'}
-      </Typography>
-    </Box>
   );
 }

@@ -1,10 +1,14 @@
 import {
-  DuplicateCheckResultSchema, InsurerSummarySchema, PrescriptionPageSchema, PrescriptionSchema,
-  PrescriptionsCreatedSchema, PrescriptionsEditedSchema, PrescriptionsRemovedSchema,
-  type DuplicateCheckInput, type PrescriptionInput, type PrescriptionsQuery, type PrescriptionUpdateInput,
+  DuplicateCheckResultSchema, InsurerSummarySchema, MessageAnswerSchema, PrescriptionEventsSchema,
+  PrescriptionPageSchema, PrescriptionSchema, PrescriptionsCreatedSchema, PrescriptionsEditedSchema,
+  PrescriptionsRemovedSchema, PrescriptionsSignedSchema,
+  type CancelPrescriptionInput, type DuplicateCheckInput, type Prescription, type PrescriptionInput,
+  type PrescriptionsQuery, type PrescriptionUpdateInput, type SignPrescriptionsInput,
 } from '@receta/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client.ts';
+import { api, errorMessageOf } from '../../lib/api-client.ts';
+import { useNotify } from '../../lib/notify.ts';
+import { saveFile } from '../../lib/protected-file.ts';
 import { useDeleteRows, useResource, useResourcePage } from '../../lib/resource-api.ts';
 
 export const prescriptionsKey = ['prescriptions'] as const;
@@ -44,6 +48,54 @@ export function useUpdatePrescription(id: string) {
       method: 'PUT', body: prescription, schema: PrescriptionsEditedSchema,
     }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: prescriptionsKey }),
+  });
+}
+
+/** Signs one draft by its own route, or several with one PIN check for the whole batch. */
+export function useSignPrescriptions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ ids, pin }: SignPrescriptionsInput) => (ids.length === 1
+      ? api.request(`${prescriptionPath(ids[0]!)}/sign`, { method: 'POST', body: { pin }, schema: PrescriptionsSignedSchema })
+      : api.request('/api/prescriptions/sign', { method: 'POST', body: { ids, pin }, schema: PrescriptionsSignedSchema })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: prescriptionsKey }),
+  });
+}
+
+/** Anuls a signed prescription that no pharmacy has dispensed yet; answers the server's message. */
+export function useCancelPrescription(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (cancellation: CancelPrescriptionInput) => api.request(`${prescriptionPath(id)}/cancel`, {
+      method: 'POST', body: cancellation, schema: MessageAnswerSchema,
+    }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: prescriptionsKey }),
+  });
+}
+
+/** Sends the signed prescription to its patient again, by email or SMS. */
+export function useSendPrescription(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.request(`${prescriptionPath(id)}/send`, { method: 'POST', schema: MessageAnswerSchema }),
+    // The send is one more event of the history.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: prescriptionsKey }),
+  });
+}
+
+/** What happened to a prescription, oldest first; refreshed with every change of the prescriptions. */
+export function usePrescriptionEvents(id: string) {
+  return useResource(prescriptionsKey, `${prescriptionPath(id)}/events`, PrescriptionEventsSchema);
+}
+
+/** Saves the signed PDF as receta-<number>.pdf; a failure is told in a toast. */
+export function useDownloadPrescriptionPdf() {
+  const notify = useNotify();
+  return useMutation({
+    mutationFn: async ({ id, number }: Pick<Prescription, 'id' | 'number'>) => {
+      saveFile(await api.download(`${prescriptionPath(id)}/pdf`), `receta-${number}.pdf`);
+    },
+    onError: (error) => notify({ message: errorMessageOf(error), variant: 'error' }),
   });
 }
 

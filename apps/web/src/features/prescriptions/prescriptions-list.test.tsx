@@ -1,6 +1,7 @@
 import { messages } from '@receta/domain';
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router.tsx';
 import { stubApi } from '../../test/fake-api.ts';
 import { renderRoutes } from '../../test/render.tsx';
@@ -9,6 +10,8 @@ import { doctor, makePrescription } from './prescription-fixtures.ts';
 function pageOf(items: unknown[]) {
   return { items, total: items.length, page: 1, pageSize: 10 };
 }
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('prescriptions list', { timeout: 20_000 }, () => {
   it('shows every column of the spec, dates as DD/MM/YYYY, and asks for the doctor\'s own newest first', async () => {
@@ -61,5 +64,50 @@ describe('prescriptions list', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Prescripciones firmadas' })).toBeTruthy();
     await screen.findByText(messages.prescriptions.empty);
     expect(requests.find((request) => request.path === '/api/prescriptions')?.url.searchParams.get('signed')).toBe('true');
+  });
+
+  it('signs the chosen drafts together with one PIN', async () => {
+    const drafts = [1024, 1025].map((number) => makePrescription({
+      id: `a3f1c2d4-1111-4222-8333-00000000${number}`, number, state: 'draft', displayState: 'draft', signed: false, signedAt: null,
+    }));
+    const requests = stubApi({
+      'GET /api/prescriptions': () => pageOf(drafts),
+      'POST /api/prescriptions/sign': () => ({ message: messages.prescriptions.signed, prescriptions: [] }),
+    });
+    renderRoutes(routes, { path: '/myPrescriptions', user: doctor });
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Elegir la receta 1024' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Elegir la receta 1025' }));
+    await user.click(screen.getByRole('button', { name: 'Firmar seleccionadas' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Firmar 2 prescripciones' });
+    await user.type(within(dialog).getByLabelText(/PIN de firma/), '1234');
+    await user.click(within(dialog).getByRole('button', { name: 'Firmar' }));
+
+    expect(await screen.findByText(messages.prescriptions.signed)).toBeTruthy();
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({ ids: drafts.map((draft) => draft.id), pin: '1234' });
+    // Signed, they leave the choice.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Firmar seleccionadas' })).toBeNull());
+  });
+
+  it('offers to sign a draft and to download a signed one from its row', async () => {
+    const draft = makePrescription({ id: 'a3f1c2d4-1111-4222-8333-000000001025', number: 1025, state: 'draft', displayState: 'draft', signed: false });
+    const requests = stubApi({
+      'GET /api/prescriptions': () => pageOf([makePrescription(), draft]),
+      'GET /api/prescriptions/*/pdf': () => new Response('%PDF-1.7', { headers: { 'Content-Type': 'application/pdf' } }),
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:receta'), revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderRoutes(routes, { path: '/myPrescriptions', user: doctor });
+    const user = userEvent.setup();
+
+    expect(screen.queryByRole('button', { name: 'Descargar el PDF de la receta 1025' })).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Descargar el PDF de la receta 1024' }));
+    await waitFor(() => expect(click).toHaveBeenCalledOnce());
+    expect(requests.some((request) => request.path === '/api/prescriptions/a3f1c2d4-1111-4222-8333-444455556666/pdf')).toBe(true);
+
+    expect(screen.queryByRole('button', { name: 'Firmar la receta 1024' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Firmar la receta 1025' }));
+    expect(await screen.findByRole('dialog', { name: 'Firmar la prescripción' })).toBeTruthy();
   });
 });

@@ -3,6 +3,8 @@ import {
   type InsurerSummary, type Patient, type Prescription, type PrescriptionDisplayState,
 } from '@receta/domain';
 import Add from '@mui/icons-material/Add';
+import Download from '@mui/icons-material/Download';
+import Draw from '@mui/icons-material/Draw';
 import Edit from '@mui/icons-material/Edit';
 import Visibility from '@mui/icons-material/Visibility';
 import Box from '@mui/material/Box';
@@ -26,7 +28,16 @@ import { InsurerAutocomplete } from '../clinical-search/insurer-autocomplete.tsx
 import { PatientAutocomplete } from '../patients/patient-autocomplete.tsx';
 import { insurerSlugOf, particularInsurerSlug } from './prescription-form.ts';
 import { PrescriptionStateChip } from './prescription-state-chip.tsx';
-import { useDeletePrescriptions, usePrescriptions, type PrescriptionSort } from './prescriptions-api.ts';
+import {
+  useDeletePrescriptions, useDownloadPrescriptionPdf, usePrescriptions, type PrescriptionSort,
+} from './prescriptions-api.ts';
+import { SignDialog } from './sign-dialog.tsx';
+
+/** The drafts being signed, and what to do once they are: clear the list's choice, for a batch. */
+interface Signing {
+  ids: readonly string[];
+  onSigned?: () => void;
+}
 
 /** Whose prescriptions a list shows: the workspace's, the doctor's own, or the signed ones. */
 export type PrescriptionsListKind = 'workspace' | 'mine' | 'signed';
@@ -50,8 +61,9 @@ function NoWrap({ children }: { children: ReactNode }) {
 
 /**
  * `/prescriptions`, `/myPrescriptions` and `/prescriptions/signed`: one list, newest first,
- * with every column of spec section 2, filters by state, dates, patient and insurer, and
- * drafts deleted after a confirmation.
+ * with every column of spec section 2, filters by state, dates, patient and insurer, drafts
+ * signed one by one or chosen together with one PIN, deleted after a confirmation, and the
+ * signed ones' PDF.
  */
 export function PrescriptionsList({ kind }: { kind: PrescriptionsListKind }) {
   const { t } = useTranslation();
@@ -78,8 +90,11 @@ export function PrescriptionsList({ kind }: { kind: PrescriptionsListKind }) {
     insurerSlug: insurer?.slug,
   });
   const deletePrescriptions = useDeletePrescriptions();
+  const download = useDownloadPrescriptionPdf();
+  const [signing, setSigning] = useState<Signing | null>(null);
   const canShow = scope.includes('show.prescription');
   const canEdit = scope.includes('edit.prescription');
+  const canSign = scope.includes('sign.prescription');
 
   function filterBy<Value>(set: (value: Value) => void) {
     return (value: Value) => {
@@ -176,6 +191,20 @@ export function PrescriptionsList({ kind }: { kind: PrescriptionsListKind }) {
               </IconButton>
             </Tooltip>
           )}
+          {canSign && row.state === 'draft' && (
+            <Tooltip title={t('prescriptions.actions.sign', { number: row.number })}>
+              <IconButton onClick={() => setSigning({ ids: [row.id] })} size="small">
+                <Draw fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+          {row.signed && (
+            <Tooltip title={t('prescriptions.actions.download', { number: row.number })}>
+              <IconButton onClick={() => download.mutate(row)} size="small">
+                <Download fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
         </Box>
       ),
     },
@@ -226,7 +255,15 @@ export function PrescriptionsList({ kind }: { kind: PrescriptionsListKind }) {
         )}
         onDelete={scope.includes('destroy.prescription') ? deletePrescriptions : undefined}
         deleteQuestion={(count) => t('prescriptions.deleteQuestion', { count })}
+        selectionActions={canSign
+          ? (ids, clearSelection) => (
+              <Button variant="contained" startIcon={<Draw />} onClick={() => setSigning({ ids, onSigned: clearSelection })}>
+                {t('prescriptions.actions.signSelected')}
+              </Button>
+            )
+          : undefined}
       />
+      {signing && <SignDialog ids={signing.ids} onSigned={signing.onSigned} onClose={() => setSigning(null)} />}
     </AdminPage>
   );
 }

@@ -1,4 +1,4 @@
-import { limits, messages, type AttachmentField } from '@receta/domain';
+import type { AttachmentField } from '@receta/domain';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Lock from '@mui/icons-material/LockOutlined';
@@ -8,14 +8,10 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../i18n/translate-message.ts';
-import { ApiRequestError } from '../../lib/api-client.ts';
-import { uploadAttachment } from './registration-api.ts';
-
-/** What the picker offers first (spec section 5); the check below is what decides. */
-const pickerAccept = 'application/pdf,image/png,image/jpeg';
+import { attachmentAccept, useAttachmentUpload } from '../../lib/doctor-attachment.ts';
 
 type SlotState = 'idle' | 'uploading' | 'done' | 'disabled';
 
@@ -46,29 +42,11 @@ export function DocumentUploadSlot({
 }) {
   const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { progress, failure, upload } = useAttachmentUpload(field, (location, file) => {
+    onUploaded({ location, fileName: file.name });
+  });
   const labelId = useId();
   const state: SlotState = document ? 'done' : progress !== null ? 'uploading' : isLocked ? 'disabled' : 'idle';
-
-  async function upload(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    // The same file may be chosen again after a failure.
-    event.target.value = '';
-    if (!file) return;
-    const refusal = refusalOf(file);
-    setFailure(refusal);
-    if (refusal) return;
-    setProgress(0);
-    try {
-      const location = await uploadAttachment(field, file, setProgress);
-      onUploaded({ location, fileName: file.name });
-    } catch (error) {
-      setFailure(uploadFailureOf(error));
-    } finally {
-      setProgress(null);
-    }
-  }
 
   return (
     <Box
@@ -114,7 +92,7 @@ export function DocumentUploadSlot({
           ref={inputRef}
           type="file"
           name={field}
-          accept={pickerAccept}
+          accept={attachmentAccept}
           hidden
           disabled={state !== 'idle'}
           onChange={(event) => void upload(event)}
@@ -141,19 +119,4 @@ function SlotIcon({ state }: { state: SlotState }) {
   if (state === 'done') return <CheckCircle color="success" aria-hidden />;
   if (state === 'disabled') return <Lock color="disabled" aria-hidden />;
   return <UploadFile color="primary" aria-hidden />;
-}
-
-/** Spec section 5: the extension and size are checked before anything is sent. */
-function refusalOf(file: File): string | null {
-  const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
-  if (!(limits.uploadExtensions as readonly string[]).includes(extension)) return messages.upload.invalidExtension;
-  if (file.size > limits.uploadMaxBytes) return messages.upload.tooLarge;
-  return null;
-}
-
-function uploadFailureOf(error: unknown): string {
-  if (!(error instanceof ApiRequestError)) return messages.upload.uploadFail;
-  if (error.errorCode === 'invalidExtension') return messages.upload.invalidExtension;
-  if (error.errorCode === 'fileTooLarge') return messages.upload.tooLarge;
-  return messages.upload.uploadFail;
 }

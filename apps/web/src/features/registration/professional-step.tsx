@@ -97,7 +97,7 @@ export function ProfessionalStep({
 }
 
 /** "Acepto los términos y condiciones", the document's name a link that opens it in a new tab. */
-function LegalLabel({ prefix, to, text }: { prefix: string; to: string; text: string }) {
+export function LegalLabel({ prefix, to, text }: { prefix: string; to: string; text: string }) {
   const { t } = useTranslation();
   return (
     <span>

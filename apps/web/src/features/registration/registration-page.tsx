@@ -15,15 +15,15 @@ import { Link as RouterLink } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
 import { paths } from '../../config/paths.ts';
 import { translateMessage } from '../../i18n/translate-message.ts';
-import { ApiRequestError, errorMessageOf } from '../../lib/api-client.ts';
+import { errorMessageOf } from '../../lib/api-client.ts';
 import { useNotify } from '../../lib/notify.ts';
+import { setServerFieldErrors } from '../../lib/server-field-errors.ts';
 import { CredentialsStep } from './credentials-step.tsx';
 import { PersonalDataStep } from './personal-data-step.tsx';
 import { ProfessionalStep, type DocumentNames } from './professional-step.tsx';
 import { registerDoctor, verifyEmail, verifyInformation } from './registration-api.ts';
 import {
   emptyRegistrationForm,
-  isRegistrationField,
   registrationStepResolver,
   registrationSteps,
   toDoctorRegistration,
@@ -81,10 +81,7 @@ function RegistrationWizard({ onRegistered }: { onRegistered: () => void }) {
   /** A server refusal: its message as a toast, and each named field's message on that field. */
   function showRefusal(error: unknown) {
     notify({ message: errorMessageOf(error), variant: 'error' });
-    if (!(error instanceof ApiRequestError)) return;
-    for (const { field, message } of error.fields ?? []) {
-      if (isRegistrationField(field)) setError(field, { message });
-    }
+    setServerFieldErrors(setError, error, emptyRegistrationForm);
   }
 
   async function submitStep(form: RegistrationForm) {

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -11,12 +10,13 @@ import { useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { AdminPage } from '../../components/admin-page.tsx';
+import { useAutocompleteTexts } from '../../components/autocomplete-texts.ts';
 import { fieldErrorText, FormTextField } from '../../components/form-field.tsx';
+import { LoadedResource } from '../../components/loaded-resource.tsx';
 import { paths } from '../../config/paths.ts';
-import { translateMessage } from '../../i18n/translate-message.ts';
-import { ApiRequestError, errorMessageOf } from '../../lib/api-client.ts';
+import { errorMessageOf } from '../../lib/api-client.ts';
 import { useNotify } from '../../lib/notify.ts';
-import { loadErrorMessage } from '../../lib/resource-api.ts';
+import { setServerFieldErrors } from '../../lib/server-field-errors.ts';
 import { PermissionPicker } from './permission-picker.tsx';
 import {
   emptyRoleForm, landingPageOptions, roleFormOf, roleResolver,
@@ -31,14 +31,12 @@ export function NewRolePage() {
 
 /** `/roles/:roleId/edit`, once the role has loaded. */
 export function EditRolePage() {
-  const { t } = useTranslation();
   const { roleId = '' } = useParams();
-  const role = useRole(roleId);
-  if (role.isPending) return <CircularProgress aria-label={t('resources.loading')} />;
-  if (role.isError) {
-    return <Alert severity="error">{translateMessage(t, loadErrorMessage(role.error, messages.roles.notFound))}</Alert>;
-  }
-  return <RoleForm role={role.data} />;
+  return (
+    <LoadedResource query={useRole(roleId)} notFound={messages.roles.notFound}>
+      {(role) => <RoleForm role={role} />}
+    </LoadedResource>
+  );
 }
 
 /**
@@ -64,10 +62,7 @@ export function RoleForm({ role }: { role: Role | null }) {
       notify({ message: role ? messages.roles.edited : messages.roles.created, variant: 'success' });
       await navigate(paths.roles.getHref());
     } catch (error) {
-      const fields = error instanceof ApiRequestError ? error.fields ?? [] : [];
-      for (const { field, message } of fields) {
-        if (field in emptyRoleForm) setError(field as keyof RoleFormValues, { message });
-      }
+      setServerFieldErrors(setError, error, emptyRoleForm);
       notify({ message: errorMessageOf(error), variant: 'error' });
     }
   }
@@ -116,6 +111,7 @@ export function RoleForm({ role }: { role: Role | null }) {
 /** A page of the app from the list, or any path typed by hand that starts with '/'. */
 function LandingPageField({ control }: { control: RoleFormControl }) {
   const { t } = useTranslation();
+  const texts = useAutocompleteTexts();
   const { field, fieldState } = useController({ control, name: 'landingPage' });
   const errorText = fieldErrorText(t, { fieldState, required: false, value: field.value });
   return (
@@ -127,9 +123,7 @@ function LandingPageField({ control }: { control: RoleFormControl }) {
       onInputChange={(_event, value) => field.onChange(value)}
       onChange={(_event, value) => field.onChange(value ?? '')}
       onBlur={field.onBlur}
-      openText={t('forms.openOptions')}
-      closeText={t('forms.closeOptions')}
-      clearText={t('forms.clearOption')}
+      {...texts}
       renderInput={(params) => (
         <TextField
           {...params}

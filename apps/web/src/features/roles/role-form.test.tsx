@@ -1,9 +1,9 @@
-import type { Role } from '@receta/domain';
+import { messages, type Role } from '@receta/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router.tsx';
-import { stubApi } from '../../test/fake-api.ts';
+import { errorResponse, stubApi } from '../../test/fake-api.ts';
 import { makeUser, renderRoutes } from '../../test/render.tsx';
 
 const superadmin = makeUser({
@@ -76,5 +76,24 @@ describe('role form', () => {
     await waitFor(() => expect(requests.some((request) => request.method === 'PUT')).toBe(true));
     const sent = requests.find((request) => request.method === 'PUT')?.body as Record<string, unknown>;
     expect(sent).toEqual({ name: 'Prestadores', description: '', landingPage: '/prescriptions' });
+  });
+
+  it('shows the server\'s refusal of the identifier on that field', async () => {
+    const slugTaken = messages.roles.slugTaken;
+    stubApi({
+      'POST /api/roles': () => errorResponse(409, slugTaken, { errorCode: 'slugTaken', fields: [{ field: 'body.slug', message: slugTaken }] }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/roles/new', user: superadmin });
+
+    await user.type(await screen.findByRole('textbox', { name: /Nombre/ }), 'Auditor');
+    const slug = screen.getByRole('textbox', { name: /Identificador/ });
+    await user.type(slug, 'auditor');
+    await user.click(within(await screen.findByRole('group', { name: 'Roles' })).getByRole('checkbox', { name: 'index.role' }));
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+
+    await waitFor(() => expect(slug.getAttribute('aria-invalid')).toBe('true'));
+    const helperText = document.getElementById(slug.getAttribute('aria-describedby') ?? '');
+    expect(helperText?.textContent).toBe(slugTaken);
   });
 });

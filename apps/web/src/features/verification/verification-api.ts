@@ -1,0 +1,12 @@
+import { VerificationSchema } from '@receta/domain';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.ts';
+
+/** `GET /api/public/verifications/:code`: what the QR code's page may tell anyone. */
+export function useVerification(code: string) {
+  return useQuery({
+    queryKey: ['verification', code],
+    queryFn: ({ signal }) => api.request(`/api/public/verifications/${encodeURIComponent(code)}`, { schema: VerificationSchema, signal }),
+    retry: false,
+  });
+}

@@ -1,0 +1,60 @@
+import { messages, type Verification } from '@receta/domain';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { routes } from '../../app/router.tsx';
+import { errorResponse, stubApi } from '../../test/fake-api.ts';
+import { renderRoutes } from '../../test/render.tsx';
+
+const code = '7K3M9P2QX4T8VW6R';
+
+function makeVerification(overrides: Partial<Verification> = {}): Verification {
+  return {
+    genuine: true, number: 1024, type: 'chronic', state: 'partially_dispensed', seriesPosition: 2, seriesLength: 3,
+    issuedOn: '2026-03-02', startDate: '2026-04-01', expiryDate: '2026-04-30', signedAt: '2026-03-02T13:05:00Z',
+    prescriber: { name: 'Laura', lastName: 'Gómez', licenceType: 'MP', enrollment: '4567', jurisdiction: 'Córdoba' },
+    ...overrides,
+  };
+}
+
+describe('verification page', { timeout: 20_000 }, () => {
+  it('tells a guest the prescription is genuine, with its state, dates and prescriber', async () => {
+    const requests = stubApi({ [`GET /api/public/verifications/${code}`]: () => makeVerification() });
+    renderRoutes(routes, { path: `/verify/${code}` });
+
+    expect(await screen.findByText('Receta auténtica')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Verificación de la receta 1024' })).toBeTruthy();
+    expect(screen.getByText('Dispensado parcialmente')).toBeTruthy();
+    expect(screen.getByText('Receta Crónica')).toBeTruthy();
+    expect(screen.getByText('Receta 2 de 3')).toBeTruthy();
+    // Issued and signed the same day.
+    expect(screen.getAllByText('02/03/2026')).toHaveLength(2);
+    expect(screen.getByText('01/04/2026')).toBeTruthy();
+    expect(screen.getByText('30/04/2026')).toBeTruthy();
+    expect(screen.getByText('Laura Gómez')).toBeTruthy();
+    expect(screen.getByText('Provincial (MP) 4567 · Córdoba')).toBeTruthy();
+    expect(screen.queryByText('No pudimos verificar la firma de esta receta')).toBeNull();
+    // A guest page: no navigation of the signed-in app.
+    expect(screen.queryByRole('navigation', { name: 'Navegación principal' })).toBeNull();
+    expect(requests.map((request) => request.path)).toEqual([`/api/public/verifications/${code}`]);
+  });
+
+  it('warns when the signature does not check out', async () => {
+    stubApi({ 'GET /api/public/verifications/*': () => makeVerification({ genuine: false, state: 'cancelled' }) });
+    renderRoutes(routes, { path: `/verify/${code}` });
+
+    expect(await screen.findByText('No pudimos verificar la firma de esta receta')).toBeTruthy();
+    expect(screen.queryByText('Receta auténtica')).toBeNull();
+    expect(screen.getByText('Anulado')).toBeTruthy();
+  });
+
+  it('says no prescription has that code when the server finds none, and why a malformed code fails', async () => {
+    stubApi({ 'GET /api/public/verifications/*': () => errorResponse(404, 'Not Found') });
+    const { unmount } = renderRoutes(routes, { path: `/verify/${code}` });
+    expect(await screen.findByText(messages.dispensing.notFound)).toBeTruthy();
+    unmount();
+
+    stubApi({ 'GET /api/public/verifications/*': () => errorResponse(400, 'Bad Request') });
+    renderRoutes(routes, { path: '/verify/nope' });
+    expect(await screen.findByText(messages.dispensing.codeInvalid)).toBeTruthy();
+  });
+});

@@ -1,0 +1,143 @@
+import { execFile } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import {
+  acceptInvitationThroughApi, call, logInThroughApi, prescribingDoctorThroughApi,
+} from './support/accounts-api.ts';
+import { saveScreenshot, useBrowser } from './support/browser.ts';
+import { makeDoctor } from './support/doctors.ts';
+import { waitForMailedLink } from './support/mailbox.ts';
+import { acceptTermsIfAsked, overflowsHorizontally, signInThroughPages, waitForToast } from './support/sign-in.ts';
+
+const run = promisify(execFile);
+const browser = useBrowser();
+const admin = inject('admin');
+const pin = '2580';
+
+/** A patient with an email and a draft Receta Única for them, written through the API. */
+async function draftFor(doctorToken: string, patientEmail: string): Promise<{ id: string; number: number }> {
+  const session = await call<{ workspaces: { id: string }[] }>('/api/auth/session', { token: doctorToken });
+  const headers = { 'x-workspace': session.workspaces[0]?.id ?? '' };
+  const patient = await call<{ id: string }>('/api/patients', {
+    method: 'POST',
+    token: doctorToken,
+    headers,
+    json: {
+      name: 'Julián', lastName: 'Ortiz', dni: String(randomInt(20_000_000, 45_000_000)), sex: 'M',
+      dateOfBirth: '1975-08-30', insurerId: null, email: patientEmail,
+    },
+  });
+  const created = await call<{ prescriptions: { id: string; number: number }[] }>('/api/prescriptions', {
+    method: 'POST',
+    token: doctorToken,
+    headers,
+    json: {
+      patientId: patient.id, insurerSlug: 'particular', diagnosisCode: 'I10', type: 'classic',
+      items: [{ genericName: 'Enalapril Maleato', strength: '10 mg', presentation: 'Envase por 30 comprimidos', quantity: 1, dosage: '1 comprimido por día' }],
+    },
+  });
+  const [draft] = created.prescriptions;
+  if (!draft) throw new Error('No prescription was created');
+  return draft;
+}
+
+/** Saves what a click downloads and answers its bytes. */
+async function download(page: Page, click: () => Promise<void>): Promise<Buffer> {
+  const [file] = await Promise.all([page.waitForEvent('download'), click()]);
+  const path = join(await mkdtemp(join(tmpdir(), 'receta-download-')), file.suggestedFilename());
+  await file.saveAs(path);
+  return readFile(path);
+}
+
+/** The verification code the PDF prints under its QR code. */
+async function verificationCodeIn(pdf: Buffer): Promise<string> {
+  const path = join(await mkdtemp(join(tmpdir(), 'receta-pdf-')), 'receta.pdf');
+  await writeFile(path, pdf);
+  const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', path, '-']);
+  const code = /\/verify\/([0-9A-Z]{16})/.exec(stdout.replace(/\s+/g, ''))?.[1];
+  if (!code) throw new Error('The PDF prints no verification address');
+  return code;
+}
+
+describe('signing, sending, verifying and dispensing', () => {
+  it('a doctor signs with the PIN, the patient downloads it, anyone verifies it and a pharmacy dispenses it', async () => {
+    const doctor = makeDoctor();
+    const doctorToken = await prescribingDoctorThroughApi(doctor, admin, pin);
+    const patientEmail = `paciente.${randomInt(1_000_000)}@example.com`;
+    const draft = await draftFor(doctorToken, patientEmail);
+
+    const page = await browser.newPage();
+    await signInThroughPages(page, doctor);
+    await acceptTermsIfAsked(page, page.getByRole('navigation', { name: 'Navegación principal' }));
+    await page.goto(`/prescriptions/${draft.id}`);
+    await page.getByRole('heading', { level: 1, name: `Receta ${draft.number}` }).waitFor();
+    await page.getByRole('button', { name: 'Firmar' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Firmar la prescripción' });
+    await dialog.getByLabel('PIN de firma').fill('1111');
+    await dialog.getByRole('button', { name: 'Firmar' }).click();
+    await dialog.getByText('El PIN es incorrecto.').waitFor();
+    await dialog.getByLabel('PIN de firma').fill(pin);
+    await saveScreenshot(page, 'sign-dialog-desktop');
+    await dialog.getByRole('button', { name: 'Firmar' }).click();
+    await waitForToast(page, '¡Prescripción firmada!');
+    await page.getByRole('button', { name: 'Descargar PDF' }).waitFor();
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await saveScreenshot(page, 'prescription-signed-desktop');
+    const signedPdf = await download(page, () => page.getByRole('button', { name: 'Descargar PDF' }).click());
+    expect(signedPdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(signedPdf.includes('/ETSI.CAdES.detached')).toBe(true);
+    const code = await verificationCodeIn(signedPdf);
+    await page.context().close();
+
+    const patientLink = await waitForMailedLink(patientEmail, '/p/');
+    const patient = await browser.newPage('mobile');
+    await patient.goto(patientLink);
+    await patient.getByRole('heading', { level: 1, name: `Su receta ${draft.number}` }).waitFor();
+    for (const checkbox of await patient.getByRole('checkbox').all()) await checkbox.check();
+    await saveScreenshot(patient, 'patient-link-mobile');
+    await patient.getByRole('button', { name: 'Aceptar y ver mi receta' }).click();
+    const patientPdf = await download(patient, () => patient.getByRole('button', { name: 'Descargar receta (PDF)' }).click());
+    expect(patientPdf.equals(signedPdf)).toBe(true);
+    expect(await overflowsHorizontally(patient)).toBe(false);
+    await patient.context().close();
+
+    const pharmacyEmail = `farmacia.${randomInt(1_000_000)}@example.com`;
+    const pharmacyPassword = 'Farmacia-segura-2026';
+    await call('/api/administrators', {
+      method: 'POST',
+      token: await logInThroughApi(admin.email, admin.password),
+      json: { email: pharmacyEmail, displayName: 'Farmacia Central', roles: ['pharmacy'] },
+    });
+    await acceptInvitationThroughApi(pharmacyEmail, pharmacyPassword);
+    const pharmacy = await browser.newPage();
+    await signInThroughPages(pharmacy, { email: pharmacyEmail, password: pharmacyPassword });
+    await acceptTermsIfAsked(pharmacy, pharmacy.getByRole('navigation', { name: 'Navegación principal' }));
+    await pharmacy.goto('/scanner');
+    await pharmacy.getByRole('heading', { level: 1, name: 'Escáner QR' }).waitFor();
+    await pharmacy.getByLabel('Código de verificación').fill(code);
+    await pharmacy.getByRole('button', { name: 'Buscar receta' }).click();
+    await pharmacy.getByText('Firma digital válida.').waitFor();
+    await saveScreenshot(pharmacy, 'scanner-desktop');
+    await pharmacy.getByRole('button', { name: 'Dispensar todo' }).click();
+    await waitForToast(pharmacy, '¡Prescripción dispensada!');
+    await pharmacy.getByText('Dispensas registradas').waitFor();
+    await pharmacy.setViewportSize({ width: 375, height: 812 });
+    expect(await overflowsHorizontally(pharmacy)).toBe(false);
+    await saveScreenshot(pharmacy, 'scanner-mobile');
+    await pharmacy.context().close();
+
+    const anyone = await browser.newPage('mobile');
+    await anyone.goto(`/verify/${code}`);
+    await anyone.getByText('Receta auténtica').waitFor();
+    await anyone.getByText('Dispensado', { exact: true }).waitFor();
+    expect(await anyone.getByText('Ortiz').count()).toBe(0);
+    expect(await overflowsHorizontally(anyone)).toBe(false);
+    await saveScreenshot(anyone, 'verification-mobile');
+    await anyone.context().close();
+  });
+});
