@@ -93,3 +93,25 @@ export function reportLatencies(measurements: readonly Latencies[], budgetMs: nu
   }
   return allWithinBudget;
 }
+
+/**
+ * Prints each measurement's p50 and p99 as multiples of the baseline's p50, the latency of the
+ * simplest query on the same database: within budget while the p50 multiple is at most the budget.
+ */
+export function reportLatencyRatios(
+  baseline: Latencies, measured: ReadonlyArray<{ measurement: Latencies; budget: number }>,
+): boolean {
+  process.stdout.write(`     baseline ${baseline.name}: p50 ${baseline.p50.toFixed(3)} ms (${baseline.count} queries)\n`);
+  let allWithinBudget = true;
+  for (const { measurement, budget } of measured) {
+    const ratio = measurement.p50 / baseline.p50;
+    const holds = ratio <= budget;
+    allWithinBudget &&= holds;
+    process.stdout.write(
+      `${holds ? 'ok  ' : 'SLOW'} ${measurement.name}: p50 ${measurement.p50.toFixed(2)} ms = ${ratio.toFixed(1)} x, `
+      + `p99 ${measurement.p99.toFixed(2)} ms = ${(measurement.p99 / baseline.p50).toFixed(1)} x the point SELECT `
+      + `(${measurement.count} requests), budget p50 <= ${budget} x\n`,
+    );
+  }
+  return allWithinBudget;
+}

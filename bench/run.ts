@@ -9,7 +9,8 @@ import { seedDatabase } from '../apps/server/src/db/seed.ts';
 import { sessions, users } from '../apps/server/src/db/schema/index.ts';
 import { accessControl } from '../apps/server/src/platform/auth/access-control.ts';
 import { hashSecret, verifySecret } from '../apps/server/src/platform/passwords.ts';
-import { operationsPerSecond, report, reportLatencies, type Comparison } from './measure.ts';
+import { operationsPerSecond, report, reportLatencies, reportLatencyRatios, type Comparison } from './measure.ts';
+import { measureDashboards } from './dashboard.ts';
 import { measureSearches, searchBudgetMs } from './searches.ts';
 import { measureSigning } from './signing.ts';
 
@@ -56,7 +57,8 @@ async function openBenchDatabase(): Promise<DatabaseHandle> {
 
 async function main() {
   const database = await openBenchDatabase();
-  await seedDatabase(database.db, { admin: { email: 'bench@receta.test', password: 'Bench-Receta-2026' }, log: { info: () => undefined }, announce: () => undefined });
+  const admin = { email: 'bench@receta.test', password: 'Bench-Receta-2026' };
+  await seedDatabase(database.db, { admin, log: { info: () => undefined }, announce: () => undefined });
   const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database });
   await app.ready();
 
@@ -110,9 +112,12 @@ async function main() {
   comparisons.push(...await measureSigning());
   const withinBudget = report(comparisons);
   const searchesWithinBudget = reportLatencies(await measureSearches(app), searchBudgetMs);
+  // Last, because it adds 100,000 prescriptions to the database the measurements above use.
+  const dashboards = await measureDashboards(app, admin.email);
+  const dashboardsWithinBudget = reportLatencyRatios(dashboards.baseline, dashboards.measured);
   await guarded.close();
   await app.close();
-  process.exitCode = withinBudget && searchesWithinBudget ? 0 : 1;
+  process.exitCode = withinBudget && searchesWithinBudget && dashboardsWithinBudget ? 0 : 1;
 }
 
 await main();

@@ -10,7 +10,9 @@ import { acceptTermsIfAsked, overflowsHorizontally, signInThroughPages } from '.
 const browser = useBrowser();
 const admin = inject('admin');
 
-const adminEntries = ['Administradores', 'Usuarios no autorizados', 'Roles', 'Correos enviados', 'Espacios de trabajo', 'Médicos'];
+const adminEntries = [
+  'Administradores', 'Usuarios no autorizados', 'Roles', 'Correos enviados', 'Espacios de trabajo', 'Aplicaciones OAuth2', 'Médicos',
+];
 const doctorEntries = ['Indicadores', 'Mi perfil', 'Mis integraciones', 'Mis prescripciones', 'Mis pacientes'];
 
 async function menuEntries(page: Page): Promise<string[]> {

@@ -25,10 +25,12 @@ export default defineConfig({
             // Only a first login draws a QR code; keeping it apart keeps it out of the start-up bundle.
             { name: 'qrcode', test: /[\\/]node_modules[\\/](qrcode|dijkstrajs)[\\/]/, priority: 40 },
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
-            { name: 'mui', test: /[\\/]node_modules[\\/](@mui|@emotion|@popperjs)[\\/]/, priority: 20 },
+            { name: 'mui', test: /[\\/]node_modules[\\/](@mui(?![\\/]x-)|@emotion|@popperjs)[\\/]/, priority: 20 },
             // The scanner's QR decoder stays out of every group: a group would also take in Vite's
             // preload helper, which the start-up bundle imports, and so load the decoder at start-up.
-            { name: 'vendor', test: /[\\/]node_modules[\\/](?!qr-scanner[\\/])/, priority: 10 },
+            // So do the dashboard's charts (@mui/x-*, and what only they use): a group of their own
+            // takes in React and MUI with them, and every page would load it.
+            { name: 'vendor', test: /[\\/]node_modules[\\/](?!qr-scanner[\\/]|@mui[\\/]x-|@base-ui[\\/]|bezier-easing[\\/])/, priority: 10 },
           ],
         },
       },

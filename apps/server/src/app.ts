@@ -7,15 +7,23 @@ import type { Database, DatabaseHandle } from './db/client.ts';
 import { adminDirectoryRoutes } from './modules/admin/admin-directory.routes.ts';
 import { moderationRoutes } from './modules/admin/moderation.routes.ts';
 import { antigensRoutes } from './modules/antigens/antigens.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { dispensingRoutes } from './modules/dispensing/dispensing.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { clinicalSearchRoutes } from './modules/lookups/clinical-search.routes.ts';
 import { lookupsRoutes } from './modules/lookups/lookups.routes.ts';
+import { oauthApiRoutes } from './modules/oauth2/api/oauth-apis.routes.ts';
+import { documentSigningRoutes } from './modules/oauth2/document-signing.routes.ts';
+import { integrationsRoutes } from './modules/oauth2/integrations.routes.ts';
+import { oauth2Routes } from './modules/oauth2/oauth2.routes.ts';
+import { oauthClientsRoutes } from './modules/oauth2/oauth-clients.routes.ts';
 import { prescriptionsRoutes } from './modules/prescriptions/prescriptions.routes.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { patientsRoutes } from './modules/patients/patients.routes.ts';
 import { patientAccessRoutes } from './modules/patient-access/patient-access.routes.ts';
 import { scheduledJobsWorker } from './modules/patient-access/scheduled-jobs.ts';
+import { quickPanelRoutes } from './modules/quick-panel/quick-panel.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { signingRoutes } from './modules/signing/signing.routes.ts';
 import { TokenSigner } from './platform/auth/access-tokens.ts';
@@ -72,7 +80,8 @@ export async function buildApp({ config, database, webRoot = builtWebApp }: AppO
       // there would break every asset.
       // The scanner's QR decoder (qr-scanner) runs in a worker it builds from a blob: address
       // where the browser has no native BarcodeDetector.
-      directives: { upgradeInsecureRequests: null, workerSrc: ["'self'", 'blob:'] },
+      // The logos of external OAuth2 apps are registered as https addresses of their own.
+      directives: { upgradeInsecureRequests: null, workerSrc: ["'self'", 'blob:'], imgSrc: ["'self'", 'data:', 'https:'] },
     },
   });
   await app.register(errorHandler);
@@ -86,16 +95,24 @@ export async function buildApp({ config, database, webRoot = builtWebApp }: AppO
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(lookupsRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
+  await app.register(profileRoutes, { prefix: '/api' });
   await app.register(registrationRoutes, { prefix: '/api' });
   await app.register(moderationRoutes, { prefix: '/api' });
   await app.register(adminDirectoryRoutes, { prefix: '/api' });
   await app.register(antigensRoutes, { prefix: '/api' });
   await app.register(prescriptionsRoutes, { prefix: '/api' });
+  await app.register(dashboardRoutes, { prefix: '/api' });
   await app.register(signingRoutes, { prefix: '/api' });
   await app.register(clinicalSearchRoutes, { prefix: '/api' });
   await app.register(patientsRoutes, { prefix: '/api' });
   await app.register(dispensingRoutes, { prefix: '/api' });
   await app.register(patientAccessRoutes, { prefix: '/api' });
+  await app.register(quickPanelRoutes, { prefix: '/api' });
+  await app.register(oauthClientsRoutes, { prefix: '/api' });
+  await app.register(integrationsRoutes, { prefix: '/api' });
+  await app.register(oauth2Routes);
+  await app.register(documentSigningRoutes);
+  await app.register(oauthApiRoutes, { prefix: '/oauth2/api' });
 
   await app.register(webApp, { root: webRoot });
   return app;

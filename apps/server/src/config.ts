@@ -27,6 +27,7 @@ const EnvironmentSchema = z.object({
   CA_KEY_FILE: optional(z.string()),
   SIGNING_MASTER_KEY: optional(masterKey),
   SIGNING_PREVIOUS_MASTER_KEYS: optional(z.string().transform((list) => list.split(',')).pipe(z.array(masterKey))),
+  OAUTH_DEMO_CLIENT_SECRET: optional(z.string().min(32, 'must have at least 32 characters')),
 }).refine((env) => (env.CA_CERT_FILE === undefined) === (env.CA_KEY_FILE === undefined), {
   message: 'CA_CERT_FILE and CA_KEY_FILE go together', path: ['CA_KEY_FILE'],
 });
@@ -54,6 +55,8 @@ export interface Config {
     previousMasterKeys: Buffer[];
   };
   versions: { backend: string; frontend: string };
+  /** The secret of the sandbox demo app (client_id demo-sandbox); unset: the superadmin generates one. */
+  oauthDemoClientSecret: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -95,5 +98,6 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       backend: readVersion(new URL('../package.json', import.meta.url)),
       frontend: readVersion(new URL('../../web/package.json', import.meta.url)),
     },
+    oauthDemoClientSecret: env.OAUTH_DEMO_CLIENT_SECRET,
   };
 }

@@ -8,7 +8,11 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
   const app = await buildApp({ config, database });
-  await seedDatabase(database.db, { admin: config.admin, log: app.log });
+  await seedDatabase(database.db, {
+    admin: config.admin,
+    log: app.log,
+    demoClient: { publicUrl: config.publicUrl, secret: config.oauthDemoClientSecret },
+  });
 
   let closing = false;
   const shutDown = (signal: NodeJS.Signals) => {

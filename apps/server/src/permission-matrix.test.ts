@@ -11,7 +11,7 @@ import { testAdmin } from '../test/fixtures.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { builtInRoles } from './modules/admin/built-in-roles.ts';
-import { isGranted, type DeclaredRoute } from './platform/auth/access-control.ts';
+import { isGranted, isOAuthAccess, type DeclaredRoute } from './platform/auth/access-control.ts';
 
 // The table's rows are the routes the app declares, so the app is built while the tests are
 // collected rather than in a hook: a route added later joins the matrix by itself.
@@ -29,7 +29,8 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const protectedRoutes = app.declaredRoutes.filter((route) => route.access !== 'public');
+// Routes of external apps take OAuth2 tokens, not sessions: the OAuth2 tests cover them.
+const protectedRoutes = app.declaredRoutes.filter((route) => route.access !== 'public' && !isOAuthAccess(route.access));
 
 /** One user per default role, holding that role alone; the doctor has a professional record, as approved ones do. */
 const userIdByRole = new Map<string, string>();

@@ -127,7 +127,7 @@ export const VerifyInformationSchema = PersonalDataSchema.pick({ dni: true, phon
 export const VerifyEmailSchema = z.object({ email: RegistrationEmailSchema });
 
 /** Any email field outside registration: required, four characters, a valid address. */
-function emailSchema(tooShort: string, invalid: string) {
+export function emailSchema(tooShort: string, invalid: string) {
   return z.string()
     .trim()
     .min(1, stop(required))
@@ -229,6 +229,9 @@ export const TermsAcceptanceQuerySchema = z.object({
 });
 export const TermsAcceptanceSchema = z.object({ termsAndConditions: z.string() });
 
+/** The name the navbar shows; the user chooses it. */
+export const DisplayNameSchema = z.string().trim().min(1, required).max(100, messages.auth.displayNameMax);
+
 const maxSettingsLength = 16_384;
 const maxShortcuts = 50;
 
@@ -238,7 +241,7 @@ const maxShortcuts = 50;
  */
 export const UserDataUpdateSchema = z.object({
   user: z.object({
-    displayName: z.string().trim().min(1, required).max(100, messages.auth.displayNameMax).optional(),
+    displayName: DisplayNameSchema.optional(),
     // An absolute http(s) address or a path of this site; never `javascript:` or `//other.host`.
     photoURL: z.string().trim().max(2000, messages.auth.photoUrlInvalid)
       .regex(/^(https?:\/\/\S+|\/(?!\/)\S*)$/, messages.auth.photoUrlInvalid)

@@ -25,6 +25,11 @@ export const defaultLanguage = 'es';
 export const languages = ['es', 'en', 'tr', 'ar'] as const;
 export type Language = (typeof languages)[number];
 
+/** The language a stored value names, or undefined when it is none of ours. */
+export function languageOf(value: unknown): Language | undefined {
+  return languages.find((language) => language === value);
+}
+
 /** Keys the web app keeps in local storage (spec section 9). */
 export const storageKeys = {
   accessToken: 'access_token',

@@ -24,8 +24,11 @@ export const policies = {
   /** Wrong second-factor codes for one account: 10^6 codes, so a handful of tries is plenty. */
   totpPerAccount: { name: 'totp-account', maxAttempts: 5, windowMs: 15 * 60_000, lockMs: 5 * 60_000 },
   totpPerAddress: { name: 'totp-address', maxAttempts: 30, windowMs: 15 * 60_000, lockMs: 15 * 60_000 },
-  /** Anonymous uploads during registration, per address. */
-  uploadsPerAddress: { name: 'upload-address', maxAttempts: 40, windowMs: 60 * 60_000, lockMs: 15 * 60_000 },
+  /**
+   * Anonymous uploads during registration, per address: four files a doctor, so forty doctors an
+   * hour, as a hospital registering its staff from behind one address may need.
+   */
+  uploadsPerAddress: { name: 'upload-address', maxAttempts: 160, windowMs: 60 * 60_000, lockMs: 15 * 60_000 },
   /** Mails anyone can trigger (recovery, resend), per address. */
   mailRequestsPerAddress: { name: 'mail-address', maxAttempts: 10, windowMs: 60 * 60_000, lockMs: 30 * 60_000 },
   /**

@@ -13,10 +13,17 @@ export interface AuditEvent {
 export interface AuditActor {
   actorUserId: string | null;
   pagePath: string | null;
+  /** The row id of the external app acting for the user on an OAuth2 route; kept in the event's details. */
+  oauthClientId?: string;
 }
 
-/** Who acts in a request and from which page of the web app (the `x-page-path` header). */
+/**
+ * Who acts in a request and from which page of the web app (the `x-page-path` header), or, on
+ * an OAuth2 route, for which user and through which app.
+ */
 export function auditActorOf(request: FastifyRequest): AuditActor {
+  const { oauth } = request;
+  if (oauth) return { actorUserId: oauth.userId, pagePath: null, oauthClientId: oauth.clientId };
   const pagePath = request.headers[requestHeaders.pagePath];
   return {
     actorUserId: request.user?.id ?? null,
@@ -26,5 +33,7 @@ export function auditActorOf(request: FastifyRequest): AuditActor {
 
 /** Records an event; call it in the transaction of the change, so the two stand or fall together. */
 export async function recordAudit(db: Database, actor: AuditActor, event: AuditEvent): Promise<void> {
-  await db.insert(auditEvents).values({ ...actor, ...event, details: event.details ?? {} });
+  const { oauthClientId, ...who } = actor;
+  const details = { ...event.details, ...oauthClientId ? { oauthClientId } : {} };
+  await db.insert(auditEvents).values({ ...who, ...event, details });
 }

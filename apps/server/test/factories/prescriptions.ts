@@ -86,6 +86,8 @@ export interface PrescriptionOptions {
   /** The issue date by default. */
   startDate?: string;
   insurerId?: string | null;
+  /** Hipertensión esencial (I10) by default. */
+  diagnosis?: { code: string; description: string };
   items?: Array<{ medicationId?: number | null; genericName: string; presentation?: string }>;
 }
 
@@ -136,8 +138,8 @@ export async function createPrescription(app: FastifyInstance, options: Prescrip
     patientDateOfBirth: patient.dateOfBirth,
     insurerId: options.insurerId ?? null,
     affiliateNumber: options.insurerId ? '123456789' : null,
-    diagnosisCode: sampleDiagnosisCode,
-    diagnosisDescription: 'Hipertensión esencial (primaria)',
+    diagnosisCode: options.diagnosis?.code ?? sampleDiagnosisCode,
+    diagnosisDescription: options.diagnosis?.description ?? 'Hipertensión esencial (primaria)',
     prescriber: samplePrescriber(options.doctorUserId),
     signedAt: state === 'draft' ? null : new Date(`${issuedOn}T12:00:00-03:00`),
   }).returning();

@@ -3,6 +3,8 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../config/paths.ts';
 
 export function Footer() {
   const { t } = useTranslation();
@@ -24,9 +26,14 @@ export function Footer() {
       <Typography variant="body2" color="text.secondary">
         {t('footer.copyright', { year: new Date().getFullYear(), provider: product.provider })}
       </Typography>
-      <Link href={`mailto:${product.supportEmail}`} variant="body2">
-        {t('footer.support')}
-      </Link>
+      <Box sx={{ display: 'flex', gap: 2 }}>
+        <Link component={RouterLink} to={paths.tutorials.getHref()} variant="body2">
+          {t('footer.tutorials')}
+        </Link>
+        <Link href={`mailto:${product.supportEmail}`} variant="body2">
+          {t('footer.support')}
+        </Link>
+      </Box>
     </Box>
   );
 }

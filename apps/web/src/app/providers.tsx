@@ -1,11 +1,10 @@
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { NotificationsProvider } from '../components/notifications-provider.tsx';
 import type { UserSession } from '@receta/domain';
+import { SettingsProvider } from '../features/settings/settings-provider.tsx';
 import { SessionProvider } from '../lib/session.tsx';
-import { theme } from './theme.ts';
+import { ShellTheme } from './shell-theme.tsx';
 
 export function AppProviders({
   queryClient,
@@ -17,13 +16,15 @@ export function AppProviders({
   children: ReactNode;
 }) {
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider initialUser={initialUser}>
-          <NotificationsProvider>{children}</NotificationsProvider>
-        </SessionProvider>
-      </QueryClientProvider>
-    </ThemeProvider>
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider initialUser={initialUser}>
+        {/* The theme follows the settings, and a signed-in user's settings come with the session. */}
+        <SettingsProvider>
+          <ShellTheme>
+            <NotificationsProvider>{children}</NotificationsProvider>
+          </ShellTheme>
+        </SettingsProvider>
+      </SessionProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { Outlet, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { redirectStore } from '../lib/storage.ts';
@@ -36,7 +36,7 @@ describe('RouteGuard', () => {
     });
 
     expect(await screen.findByText('página de aterrizaje')).toBeDefined();
-    expect(router.state.location.pathname).toBe('/landing');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/landing'));
     expect(redirectStore.get()).toBeNull();
   });
 
@@ -44,14 +44,14 @@ describe('RouteGuard', () => {
     const { router } = renderRoutes(routes, { path: '/prescriptions/signed', user: makeUser({ scope: ['owner.employee'] }) });
 
     expect(await screen.findByText('inicio')).toBeDefined();
-    expect(router.state.location.pathname).toBe('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('sends a guest to login and remembers where they were going', async () => {
     const { router } = renderRoutes(routes, { path: '/prescriptions/signed?page=2' });
 
     expect(await screen.findByText('ingreso')).toBeDefined();
-    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(redirectStore.get()).toBe('/prescriptions/signed?page=2');
   });
 
@@ -59,7 +59,7 @@ describe('RouteGuard', () => {
     const { router } = renderRoutes(routes, { path: '/prescriptions/signed', user: makeUser({ scope: [] }) });
 
     expect(await screen.findByText('ingreso')).toBeDefined();
-    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
   it('explains the refusal instead of looping when the landing page is the forbidden page itself', async () => {

@@ -1,6 +1,6 @@
 import { isAllowed, messages, type Permission, type UserSession } from '@receta/domain';
 import Alert from '@mui/material/Alert';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches, type UIMatch } from 'react-router';
 import { paths } from '../config/paths.ts';
@@ -83,10 +83,15 @@ function RedirectToLogin({ from }: { from: string }) {
   return <Navigate to={paths.login.getHref()} replace />;
 }
 
-/** The saved redirect URL is used once: later refusals go to the landing page. */
+/**
+ * The saved redirect URL is used once: later refusals go to the landing page. The first target
+ * holds while the page it leads to loads (pages load on demand): a render in the meantime, with
+ * the saved URL already cleared, must not turn the redirect towards the landing page.
+ */
 function RedirectAway({ to }: { to: string }) {
+  const [target] = useState(to);
   useEffect(() => redirectStore.clear(), []);
-  return <Navigate to={to} replace />;
+  return <Navigate to={target} replace />;
 }
 
 function Forbidden() {

@@ -1,40 +1,11 @@
-import type { Permission } from '@receta/domain';
+import { permissions, type Permission } from '@receta/domain';
+import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
-import { AdministratorsPage } from '../features/administrators/administrators-page.tsx';
-import { EditAdministratorPage, NewAdministratorPage } from '../features/administrators/administrator-form-page.tsx';
-import { EmployeesPage } from '../features/antigens/employees-page.tsx';
-import { NewOwnerPage, OwnerPage } from '../features/antigens/owner-form-page.tsx';
-import { OwnersPage } from '../features/antigens/owners-page.tsx';
-import { ConfirmationPage } from '../features/auth/confirmation-page.tsx';
-import { InvitationPage } from '../features/auth/invitation-page.tsx';
-import { LoginPage } from '../features/auth/login-page.tsx';
-import { PasswordRecoveryPage } from '../features/auth/password-recovery-page.tsx';
-import { PinRecoveryPage } from '../features/auth/pin-recovery-page.tsx';
-import { SecondFactorPage } from '../features/auth/second-factor-page.tsx';
 import { SessionLifecycle } from '../features/auth/session-lifecycle.tsx';
-import { PrivacyPage } from '../features/legal/privacy-page.tsx';
-import { TermsPage } from '../features/legal/terms-page.tsx';
-import { MedicalCreatePage } from '../features/medicals/medical-create-page.tsx';
-import { MedicalPreviewPage } from '../features/medicals/medical-preview-page.tsx';
-import { MedicalsPage } from '../features/medicals/medicals-page.tsx';
-import { NotAuthorizedPage } from '../features/moderation/not-authorized-page.tsx';
-import { OutboxPage } from '../features/outbox/outbox-page.tsx';
-import { PatientLinkPage } from '../features/patient-access/patient-link-page.tsx';
-import { PatientPage } from '../features/patients/patient-page.tsx';
-import { PatientsPage } from '../features/patients/patients-page.tsx';
-import { EditPrescriptionPage, NewPrescriptionPage } from '../features/prescriptions/prescription-form-page.tsx';
-import { PrescriptionPage } from '../features/prescriptions/prescription-page.tsx';
-import { PrescriptionsList } from '../features/prescriptions/prescriptions-list.tsx';
-import { RegistrationPage } from '../features/registration/registration-page.tsx';
-import { EditRolePage, NewRolePage } from '../features/roles/role-form-page.tsx';
-import { RolesPage } from '../features/roles/roles-page.tsx';
-import { ScannerPage } from '../features/scanner/scanner-page.tsx';
-import { VerificationPage } from '../features/verification/verification-page.tsx';
-import { WorkspacesPage } from '../features/workspaces/workspaces-page.tsx';
+import { OAuthLayout } from '../features/oauth2/oauth-layout.tsx';
 import { AppLayout } from './layouts/app-layout.tsx';
 import { GuestLayout } from './layouts/guest-layout.tsx';
-import { HomePage } from './pages/home-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { RouteErrorPage } from './pages/route-error-page.tsx';
 import type { RouteHandle } from './route-guard.tsx';
@@ -45,6 +16,17 @@ const homePermissions: readonly Permission[] = [
   'index.admin.fds', 'index.admin.antigens', 'index.medical',
 ];
 
+/**
+ * A route's page, loaded the first time it is visited, so that each page ships only its own
+ * code: the login page does not carry the dashboard's charts or the prescription forms.
+ */
+function page<Module>(
+  load: () => Promise<Module>,
+  render: (module: Module) => ReactNode,
+): () => Promise<{ element: ReactNode }> {
+  return async () => ({ element: render(await load()) });
+}
+
 /** The permission a route needs, in its handle. */
 function needs(...required: Permission[]): RouteHandle {
   return { required };
@@ -54,26 +36,70 @@ const adminPermissions = ['index.admin.fds', 'index.admin.antigens'] as const sa
 
 /** Spec section 2, "Administration and directory routes". */
 const adminRoutes: RouteObject[] = [
-  { path: paths.administrators.path, handle: needs(...adminPermissions), element: <AdministratorsPage /> },
+  {
+    path: paths.administrators.path,
+    handle: needs(...adminPermissions),
+    lazy: page(() => import('../features/administrators/administrators-page.tsx'), (module) => <module.AdministratorsPage />),
+  },
   {
     path: paths.newAdministrator.path,
     handle: needs('create.admin.fds', 'create.admin.antigens', 'create.user'),
-    element: <NewAdministratorPage />,
+    lazy: page(() => import('../features/administrators/administrator-form-page.tsx'), (module) => <module.NewAdministratorPage />),
   },
-  { path: paths.editAdministrator.path, handle: needs('edit.admin.fds', 'edit.admin.antigens'), element: <EditAdministratorPage /> },
-  { path: paths.roles.path, handle: needs('index.role'), element: <RolesPage /> },
-  { path: paths.newRole.path, handle: needs('create.role'), element: <NewRolePage /> },
-  { path: paths.editRole.path, handle: needs('edit.role'), element: <EditRolePage /> },
-  { path: paths.workspaces.path, handle: { roles: 'superAdmin' } satisfies RouteHandle, element: <WorkspacesPage /> },
-  { path: paths.medicals.path, handle: needs('index.medical'), element: <MedicalsPage /> },
-  { path: paths.newMedical.path, handle: needs('create.medical'), element: <MedicalCreatePage /> },
-  { path: paths.medicalPreview.path, handle: needs('show.medical', 'edit.medical'), element: <MedicalPreviewPage /> },
+  {
+    path: paths.editAdministrator.path,
+    handle: needs('edit.admin.fds', 'edit.admin.antigens'),
+    lazy: page(() => import('../features/administrators/administrator-form-page.tsx'), (module) => <module.EditAdministratorPage />),
+  },
+  {
+    path: paths.roles.path,
+    handle: needs('index.role'),
+    lazy: page(() => import('../features/roles/roles-page.tsx'), (module) => <module.RolesPage />),
+  },
+  {
+    path: paths.newRole.path,
+    handle: needs('create.role'),
+    lazy: page(() => import('../features/roles/role-form-page.tsx'), (module) => <module.NewRolePage />),
+  },
+  {
+    path: paths.editRole.path,
+    handle: needs('edit.role'),
+    lazy: page(() => import('../features/roles/role-form-page.tsx'), (module) => <module.EditRolePage />),
+  },
+  {
+    path: paths.workspaces.path,
+    handle: { roles: 'superAdmin' } satisfies RouteHandle,
+    lazy: page(() => import('../features/workspaces/workspaces-page.tsx'), (module) => <module.WorkspacesPage />),
+  },
+  {
+    path: paths.medicals.path,
+    handle: needs('index.medical'),
+    lazy: page(() => import('../features/medicals/medicals-page.tsx'), (module) => <module.MedicalsPage />),
+  },
+  {
+    path: paths.newMedical.path,
+    handle: needs('create.medical'),
+    lazy: page(() => import('../features/medicals/medical-create-page.tsx'), (module) => <module.MedicalCreatePage />),
+  },
+  {
+    path: paths.medicalPreview.path,
+    handle: needs('show.medical', 'edit.medical'),
+    lazy: page(() => import('../features/medicals/medical-preview-page.tsx'), (module) => <module.MedicalPreviewPage />),
+  },
 ];
 
 /** Spec section 2: the patients of the current workspace. */
 const patientRoutes: RouteObject[] = [
-  { path: paths.myPatients.path, handle: needs('index.patient'), element: <PatientsPage /> },
-  { path: paths.patient.path, handle: needs('index.patient'), element: <PatientPage /> },
+  {
+    path: paths.myPatients.path,
+    handle: needs('index.patient'),
+    lazy: page(() => import('../features/patients/patients-page.tsx'), (module) => <module.PatientsPage />),
+  },
+  {
+    path: paths.patient.path,
+    handle: needs('index.patient'),
+    lazy: page(() => import('../features/patients/patient-page.tsx'), (module) => <module.PatientPage />),
+  },
 ];
 
 /**
@@ -81,12 +107,36 @@ const patientRoutes: RouteObject[] = [
  * /prescriptions/:prescriptionId, which it would otherwise look like.
  */
 const prescriptionRoutes: RouteObject[] = [
-  { path: paths.prescriptions.path, handle: needs('index.prescription'), element: <PrescriptionsList key="workspace" kind="workspace" /> },
-  { path: paths.myPrescriptions.path, handle: needs('owner.prescription'), element: <PrescriptionsList key="mine" kind="mine" /> },
-  { path: paths.signedPrescriptions.path, handle: needs('sign.prescription'), element: <PrescriptionsList key="signed" kind="signed" /> },
-  { path: paths.newPrescription.path, handle: needs('create.prescription', 'edit.prescription'), element: <NewPrescriptionPage /> },
-  { path: paths.editPrescription.path, handle: needs('create.prescription', 'edit.prescription'), element: <EditPrescriptionPage /> },
-  { path: paths.prescription.path, handle: needs('show.prescription'), element: <PrescriptionPage /> },
+  {
+    path: paths.prescriptions.path,
+    handle: needs('index.prescription'),
+    lazy: page(() => import('../features/prescriptions/prescriptions-list.tsx'), (module) => <module.PrescriptionsList key="workspace" kind="workspace" />),
+  },
+  {
+    path: paths.myPrescriptions.path,
+    handle: needs('owner.prescription'),
+    lazy: page(() => import('../features/prescriptions/prescriptions-list.tsx'), (module) => <module.PrescriptionsList key="mine" kind="mine" />),
+  },
+  {
+    path: paths.signedPrescriptions.path,
+    handle: needs('sign.prescription'),
+    lazy: page(() => import('../features/prescriptions/prescriptions-list.tsx'), (module) => <module.PrescriptionsList key="signed" kind="signed" />),
+  },
+  {
+    path: paths.newPrescription.path,
+    handle: needs('create.prescription', 'edit.prescription'),
+    lazy: page(() => import('../features/prescriptions/prescription-form-page.tsx'), (module) => <module.NewPrescriptionPage />),
+  },
+  {
+    path: paths.editPrescription.path,
+    handle: needs('create.prescription', 'edit.prescription'),
+    lazy: page(() => import('../features/prescriptions/prescription-form-page.tsx'), (module) => <module.EditPrescriptionPage />),
+  },
+  {
+    path: paths.prescription.path,
+    handle: needs('show.prescription'),
+    lazy: page(() => import('../features/prescriptions/prescription-page.tsx'), (module) => <module.PrescriptionPage />),
+  },
 ];
 
 /**
@@ -94,10 +144,26 @@ const prescriptionRoutes: RouteObject[] = [
  * otherwise look like; an owner's page is also where an antigens administrator sees its employees.
  */
 const antigensRoutes: RouteObject[] = [
-  { path: paths.owners.path, handle: needs('index.owner'), element: <OwnersPage /> },
-  { path: paths.newOwner.path, handle: needs('create.owner'), element: <NewOwnerPage /> },
-  { path: paths.owner.path, handle: needs('create.owner', 'edit.owner'), element: <OwnerPage /> },
-  { path: paths.myEmployees.path, handle: needs('owner.employee'), element: <EmployeesPage /> },
+  {
+    path: paths.owners.path,
+    handle: needs('index.owner'),
+    lazy: page(() => import('../features/antigens/owners-page.tsx'), (module) => <module.OwnersPage />),
+  },
+  {
+    path: paths.newOwner.path,
+    handle: needs('create.owner'),
+    lazy: page(() => import('../features/antigens/owner-form-page.tsx'), (module) => <module.NewOwnerPage />),
+  },
+  {
+    path: paths.owner.path,
+    handle: needs('create.owner', 'edit.owner'),
+    lazy: page(() => import('../features/antigens/owner-form-page.tsx'), (module) => <module.OwnerPage />),
+  },
+  {
+    path: paths.myEmployees.path,
+    handle: needs('owner.employee'),
+    lazy: page(() => import('../features/antigens/employees-page.tsx'), (module) => <module.EmployeesPage />),
+  },
 ];
 
 /**
@@ -110,52 +176,143 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     children: [
       {
+        // Spec section 2, "OAuth pages": open to all, a signed-in doctor included.
+        element: <OAuthLayout />,
+        children: [
+          {
+            path: paths.oauthSignIn.path,
+            lazy: page(() => import('../features/oauth2/sign-in-page.tsx'), (module) => <module.OAuthSignInPage />),
+          },
+          {
+            path: paths.oauthAuthorize.path,
+            lazy: page(() => import('../features/oauth2/authorize-page.tsx'), (module) => <module.OAuthAuthorizePage />),
+          },
+          {
+            path: paths.oauthPin.path,
+            lazy: page(() => import('../features/oauth2/pin-page.tsx'), (module) => <module.OAuthPinPage />),
+          },
+          {
+            path: paths.oauthDemo.path,
+            lazy: page(() => import('../features/oauth2/demo-page.tsx'), (module) => <module.OAuthDemoPage />),
+          },
+        ],
+      },
+      {
         element: <GuestLayout />,
         children: [
           // Open to all: patients read them before accepting, and links open them in a new tab.
-          { path: paths.termsAndConditions.path, element: <TermsPage /> },
-          { path: paths.privacyPolicy.path, element: <PrivacyPage /> },
+          {
+            path: paths.termsAndConditions.path,
+            lazy: page(() => import('../features/legal/terms-page.tsx'), (module) => <module.TermsPage />),
+          },
+          {
+            path: paths.privacyPolicy.path,
+            lazy: page(() => import('../features/legal/privacy-page.tsx'), (module) => <module.PrivacyPage />),
+          },
+          {
+            path: paths.tutorials.path,
+            lazy: page(() => import('../features/tutorials/tutorials-page.tsx'), (module) => <module.TutorialsPage />),
+          },
           // Public: the printed QR code and the link sent to the patient open them without login.
-          { path: paths.verification.path, element: <VerificationPage /> },
-          { path: paths.patientLink.path, element: <PatientLinkPage /> },
+          {
+            path: paths.verification.path,
+            lazy: page(() => import('../features/verification/verification-page.tsx'), (module) => <module.VerificationPage />),
+          },
+          {
+            path: paths.patientLink.path,
+            lazy: page(() => import('../features/patient-access/patient-link-page.tsx'), (module) => <module.PatientLinkPage />),
+          },
           {
             handle: { required: [] } satisfies RouteHandle,
             children: [
-              { path: paths.login.path, element: <LoginPage /> },
-              { path: paths.secondFactor.path, element: <SecondFactorPage /> },
-              { path: paths.register.path, element: <RegistrationPage /> },
-              { path: paths.confirmation.path, element: <ConfirmationPage /> },
-              { path: paths.passwordRecovery.path, element: <PasswordRecoveryPage /> },
-              { path: paths.invitation.path, element: <InvitationPage /> },
+              {
+                path: paths.login.path,
+                lazy: page(() => import('../features/auth/login-page.tsx'), (module) => <module.LoginPage />),
+              },
+              {
+                path: paths.secondFactor.path,
+                lazy: page(() => import('../features/auth/second-factor-page.tsx'), (module) => <module.SecondFactorPage />),
+              },
+              {
+                path: paths.register.path,
+                lazy: page(() => import('../features/registration/registration-page.tsx'), (module) => <module.RegistrationPage />),
+              },
+              {
+                path: paths.confirmation.path,
+                lazy: page(() => import('../features/auth/confirmation-page.tsx'), (module) => <module.ConfirmationPage />),
+              },
+              {
+                path: paths.passwordRecovery.path,
+                lazy: page(() => import('../features/auth/password-recovery-page.tsx'), (module) => <module.PasswordRecoveryPage />),
+              },
+              {
+                path: paths.invitation.path,
+                lazy: page(() => import('../features/auth/invitation-page.tsx'), (module) => <module.InvitationPage />),
+              },
             ],
           },
           {
             path: paths.pinRecovery.path,
             handle: { required: ['sign.prescription'] } satisfies RouteHandle,
-            element: <PinRecoveryPage />,
+            lazy: page(() => import('../features/auth/pin-recovery-page.tsx'), (module) => <module.PinRecoveryPage />),
           },
         ],
       },
       {
         element: <AppLayout />,
         children: [
-          { path: paths.home.path, handle: { required: homePermissions } satisfies RouteHandle, element: <HomePage /> },
+          {
+            path: paths.home.path,
+            handle: { required: homePermissions } satisfies RouteHandle,
+            lazy: page(() => import('./pages/home-page.tsx'), (module) => <module.HomePage />),
+          },
           {
             handle: { required: ['index.not.authorized.user'] } satisfies RouteHandle,
             children: [
-              { path: paths.notAuthorizedUsers.path, element: <NotAuthorizedPage /> },
-              { path: paths.notAuthorizedAdministrators.path, element: <NotAuthorizedPage /> },
+              {
+                path: paths.notAuthorizedUsers.path,
+                lazy: page(() => import('../features/moderation/not-authorized-page.tsx'), (module) => <module.NotAuthorizedPage />),
+              },
+              {
+                path: paths.notAuthorizedAdministrators.path,
+                lazy: page(() => import('../features/moderation/not-authorized-page.tsx'), (module) => <module.NotAuthorizedPage />),
+              },
             ],
           },
           ...adminRoutes,
           ...patientRoutes,
           ...prescriptionRoutes,
           ...antigensRoutes,
-          { path: paths.scanner.path, handle: needs('index.scan'), element: <ScannerPage /> },
+          {
+            path: paths.dashboard.path,
+            handle: needs('dashboard.medical'),
+            lazy: page(() => import('../features/dashboard/dashboard-page.tsx'), (module) => <module.DashboardPage />),
+          },
+          {
+            path: paths.scanner.path,
+            handle: needs('index.scan'),
+            lazy: page(() => import('../features/scanner/scanner-page.tsx'), (module) => <module.ScannerPage />),
+          },
+          // Every signed-in user has a profile (docs/decisions/023); the menu entry keeps the spec's permission.
+          {
+            path: paths.myProfile.path,
+            handle: needs(...permissions),
+            lazy: page(() => import('../features/profile/profile-page.tsx'), (module) => <module.ProfilePage />),
+          },
+          {
+            path: paths.myIntegrations.path,
+            handle: needs('owner.prescription'),
+            lazy: page(() => import('../features/integrations/integrations-page.tsx'), (module) => <module.IntegrationsPage />),
+          },
+          {
+            path: paths.oauthClients.path,
+            handle: { roles: 'superAdmin' } satisfies RouteHandle,
+            lazy: page(() => import('../features/oauth-clients/oauth-clients-page.tsx'), (module) => <module.OAuthClientsPage />),
+          },
           {
             path: paths.outbox.path,
             handle: { roles: 'superAdmin' } satisfies RouteHandle,
-            element: <OutboxPage />,
+            lazy: page(() => import('../features/outbox/outbox-page.tsx'), (module) => <module.OutboxPage />),
           },
           { path: '*', element: <NotFoundPage /> },
         ],

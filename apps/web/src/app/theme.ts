@@ -1,49 +1,78 @@
-import { createTheme } from '@mui/material/styles';
+import type { ColorSchemeName, TextDirection } from '@receta/domain';
+import { createTheme, type Theme } from '@mui/material/styles';
+import { colorSchemes } from '../features/settings/color-schemes.ts';
 
 const focusRing = '#f2a900';
 
-const baseTheme = createTheme({
-  palette: {
-    mode: 'light',
-    primary: { main: '#0b5d6b', light: '#3f8a97', dark: '#06404a', contrastText: '#ffffff' },
-    secondary: { main: '#2f6fb3', contrastText: '#ffffff' },
-    background: { default: '#f3f6f8', paper: '#ffffff' },
-    text: { primary: '#1b2a33', secondary: '#4f616c' },
-    divider: '#dde4e8',
-  },
-  shape: { borderRadius: 10 },
-  typography: {
-    fontFamily: 'Roboto, "Helvetica Neue", Arial, sans-serif',
-    h1: { fontSize: '1.625rem', fontWeight: 500, lineHeight: 1.25 },
-    h2: { fontSize: '1.25rem', fontWeight: 500, lineHeight: 1.3 },
-    button: { textTransform: 'none', fontWeight: 500 },
-  },
-  components: {
-    MuiCssBaseline: {
-      styleOverrides: {
-        // A visible ring for keyboard users on every interactive element (WCAG 2.4.7).
-        ':focus-visible': { outline: `3px solid ${focusRing}`, outlineOffset: 2 },
-        '.MuiInputBase-input:focus-visible': { outline: 'none' },
-      },
+export interface ThemeOptions {
+  scheme: ColorSchemeName;
+  direction: TextDirection;
+  /** Off: no CSS transitions and no ripples (the user's setting, or the system asking for less motion). */
+  hasAnimations: boolean;
+  /** The compact layout: smaller controls, so more fits on the screen. */
+  isDense: boolean;
+}
+
+/** The theme of one part of the shell (content, navbar, toolbar or footer) in one colour scheme. */
+export function createAppTheme({ scheme, direction, hasAnimations, isDense }: ThemeOptions): Theme {
+  const colors = colorSchemes[scheme];
+  const size = isDense ? 'small' : undefined;
+  const baseTheme = createTheme({
+    direction,
+    palette: {
+      mode: colors.mode,
+      primary: colors.primary,
+      secondary: colors.secondary,
+      error: colors.error,
+      background: colors.background,
+      text: colors.text,
+      divider: colors.divider,
     },
-    MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
-    MuiButton: { defaultProps: { disableElevation: true } },
-    MuiLink: { defaultProps: { underline: 'hover' } },
-    MuiListItemButton: {
-      styleOverrides: {
-        root: {
-          '&.Mui-selected': { backgroundColor: 'rgba(11, 93, 107, 0.12)', color: '#06404a', fontWeight: 500 },
-          '&.Mui-selected .MuiListItemIcon-root': { color: 'inherit' },
+    shape: { borderRadius: 10 },
+    typography: {
+      fontFamily: 'Roboto, "Helvetica Neue", Arial, sans-serif',
+      h1: { fontSize: '1.625rem', fontWeight: 500, lineHeight: 1.25 },
+      h2: { fontSize: '1.25rem', fontWeight: 500, lineHeight: 1.3 },
+      button: { textTransform: 'none', fontWeight: 500 },
+    },
+    // MUI's own recipe for a theme without motion: every transition it builds becomes `none`.
+    ...(hasAnimations ? {} : { transitions: { create: () => 'none' } }),
+    components: {
+      MuiCssBaseline: {
+        styleOverrides: {
+          // A visible ring for keyboard users on every interactive element (WCAG 2.4.7).
+          ':focus-visible': { outline: `3px solid ${focusRing}`, outlineOffset: 2 },
+          // MUI's buttons clear the outline in a rule of their own; this one is more specific.
+          '.MuiButtonBase-root.Mui-focusVisible': { outline: `3px solid ${focusRing}`, outlineOffset: 2 },
+          '.MuiInputBase-input:focus-visible': { outline: 'none' },
+        },
+      },
+      MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
+      MuiButtonBase: { defaultProps: { disableRipple: !hasAnimations } },
+      MuiButton: { defaultProps: { disableElevation: true, size } },
+      MuiIconButton: { defaultProps: { size } },
+      MuiTextField: { defaultProps: { size } },
+      MuiFormControl: { defaultProps: { size } },
+      MuiTable: { defaultProps: { size } },
+      MuiList: { defaultProps: { dense: isDense || undefined } },
+      // A link inside a sentence must stand out by more than its colour (WCAG 1.4.1).
+      MuiLink: { defaultProps: { underline: 'always' } },
+      MuiListItemButton: {
+        styleOverrides: {
+          root: {
+            '&.Mui-selected': { backgroundColor: colors.selected.background, color: colors.selected.text, fontWeight: 500 },
+            '&.Mui-selected .MuiListItemIcon-root': { color: 'inherit' },
+          },
         },
       },
     },
-  },
-});
+  });
 
-/** Headings grow a little on wider screens; the sizes above suit a phone. */
-export const theme = createTheme(baseTheme, {
-  typography: {
-    h1: { [baseTheme.breakpoints.up('sm')]: { fontSize: '2rem' } },
-    h2: { [baseTheme.breakpoints.up('sm')]: { fontSize: '1.375rem' } },
-  },
-});
+  // Headings grow a little on wider screens; the sizes above suit a phone.
+  return createTheme(baseTheme, {
+    typography: {
+      h1: { [baseTheme.breakpoints.up('sm')]: { fontSize: isDense ? '1.75rem' : '2rem' } },
+      h2: { [baseTheme.breakpoints.up('sm')]: { fontSize: isDense ? '1.25rem' : '1.375rem' } },
+    },
+  });
+}

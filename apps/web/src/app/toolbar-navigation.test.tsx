@@ -1,3 +1,4 @@
+import { limits, permissions } from '@receta/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +25,18 @@ describe('navigation search', () => {
     // "Médicos" is found without its accent; "Mis prescripciones" needs owner.prescription.
     await user.click(await screen.findByRole('option', { name: 'Médicos' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Médicos' })).toBeTruthy();
+  });
+
+  it('suggests at most ten sections', async () => {
+    stubApi({ 'GET /api/information': () => ({ frontend: '1', backend: '1', vademecum: '24/04/2015' }) });
+    const user = userEvent.setup();
+    const superadmin = makeUser({ roles: ['superadmin'], scope: [...permissions], termsAndConditions: accepted });
+    renderRoutes(routes, { path: '/', user: superadmin });
+
+    // Twelve of the superadmin's sections have an "o" in their name.
+    await user.type(await screen.findByRole('combobox', { name: 'Buscar una sección (Ctrl+K)' }), 'o');
+    const listbox = await screen.findByRole('listbox');
+    expect(within(listbox).getAllByRole('option')).toHaveLength(limits.navigationSearchSuggestions);
   });
 
   it('is focused by Ctrl+K', async () => {

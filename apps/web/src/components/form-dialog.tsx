@@ -37,17 +37,23 @@ export function FormDialog({
   );
 }
 
-/** The form of a `FormDialog`: its fields, scrolling between the title and the Cancelar and Guardar buttons. */
+/**
+ * The form of a `FormDialog`: its fields, scrolling between the title and the Cancelar and Guardar
+ * (or `submitLabel`) buttons.
+ */
 export function DialogForm({
   onSubmit,
   onCancel,
   isSubmitting,
+  submitLabel,
   children,
 }: {
   /** Such as react-hook-form's `handleSubmit(save)`. */
   onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
   onCancel: () => void;
   isSubmitting: boolean;
+  /** What the submit button does, when it is not saving (Guardar). */
+  submitLabel?: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -66,7 +72,7 @@ export function DialogForm({
       <DialogContent dividers>{children}</DialogContent>
       <DialogActions>
         <Button onClick={onCancel}>{t('resources.cancel')}</Button>
-        <Button type="submit" variant="contained" loading={isSubmitting}>{t('resources.save')}</Button>
+        <Button type="submit" variant="contained" loading={isSubmitting}>{submitLabel ?? t('resources.save')}</Button>
       </DialogActions>
     </form>
   );

@@ -40,6 +40,11 @@ describe('visibleNavigation', () => {
     expect(visibleItemIds(permissions, ['superadmin'])).toContain('outbox');
     expect(visibleItemIds(permissions, ['fds.admin', 'superadmin'])).not.toContain('outbox');
   });
+
+  it('shows the registry of OAuth2 apps only to a user whose first role is superadmin', () => {
+    expect(visibleItemIds(permissions, ['superadmin'])).toContain('oauth-clients');
+    expect(visibleItemIds(permissions, ['fds.admin', 'superadmin'])).not.toContain('oauth-clients');
+  });
 });
 
 describe('searchNavigation', () => {

@@ -2,6 +2,7 @@ import { isAllowed, limits, type Permission, type UserSession } from '@receta/do
 import type { SvgIconComponent } from '@mui/icons-material';
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
+import Apps from '@mui/icons-material/Apps';
 import Badge from '@mui/icons-material/Badge';
 import Business from '@mui/icons-material/Business';
 import Dashboard from '@mui/icons-material/Dashboard';
@@ -83,6 +84,14 @@ export const navigation: readonly NavigationGroup[] = [
         // The server answers only the superAdmin role group (docs/decisions/011).
         roles: 'superAdmin',
         icon: Workspaces,
+      },
+      {
+        id: 'oauth-clients',
+        labelKey: 'navigation.items.oauthClients',
+        path: paths.oauthClients.path,
+        // The registry of external apps is the superadmin's alone (docs/decisions/017).
+        roles: 'superAdmin',
+        icon: Apps,
       },
     ],
   },

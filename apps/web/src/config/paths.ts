@@ -29,6 +29,7 @@ export const paths = {
   pinRecovery: tokenPath('/pin-recovery'),
   termsAndConditions: staticPath('/termsAndConditions'),
   privacyPolicy: staticPath('/privacyPolicy'),
+  tutorials: staticPath('/tutorials'),
 
   invitation: tokenPath('/invitation'),
 
@@ -42,6 +43,7 @@ export const paths = {
   editRole: idPath('roleId', '/roles/:roleId/edit'),
   workspaces: staticPath('/workspaces'),
   outbox: staticPath('/outbox'),
+  oauthClients: staticPath('/oauthClients'),
 
   dashboard: staticPath('/dashboard'),
   prescriptions: staticPath('/prescriptions'),
@@ -69,4 +71,10 @@ export const paths = {
   newOwner: staticPath('/owners/new'),
   owner: idPath('ownerId', '/owners/:ownerId'),
   myEmployees: staticPath('/myEmployees'),
+
+  // Spec section 2, "OAuth pages": an external app sends the browser here, with its parameters in the query.
+  oauthSignIn: staticPath('/oauth2/sign-in'),
+  oauthAuthorize: staticPath('/oauth2/authorize'),
+  oauthPin: staticPath('/oauth2/pin-2fa'),
+  oauthDemo: staticPath('/oauth2/demo'),
 } as const;

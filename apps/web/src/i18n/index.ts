@@ -1,17 +1,45 @@
-import { defaultLanguage } from '@receta/domain';
-import i18next from 'i18next';
+import { defaultLanguage, languages, type Language } from '@receta/domain';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { languageStore } from '../lib/storage.ts';
 import { es, type Translation } from './es.ts';
 
-// English, Turkish and Arabic join here, one file each, typed as `Translation`.
-const resources: Record<string, { translation: Translation }> = {
-  es: { translation: es },
+const otherLanguages: Record<Exclude<Language, typeof defaultLanguage>, () => Promise<Translation>> = {
+  en: () => import('./en.ts').then((module) => module.en),
+  tr: () => import('./tr.ts').then((module) => module.tr),
+  ar: () => import('./ar.ts').then((module) => module.ar),
+};
+
+/**
+ * Spanish ships with the app; each other language is fetched the first time it is chosen, so
+ * that most readers do not download three languages they never see. `changeLanguage` waits
+ * for it, whoever calls it.
+ */
+const translationLoader: BackendModule = {
+  type: 'backend',
+  callbackApi: true,
+  init: () => undefined,
+  read: (language, _namespace, callback) => {
+    if (!Object.hasOwn(otherLanguages, language)) {
+      callback(null, {});
+      return;
+    }
+    otherLanguages[language as keyof typeof otherLanguages]()
+      .then((translation) => callback(null, translation), (error: Error) => callback(error, null));
+  },
 };
 
 export async function initI18n() {
-  await i18next.use(initReactI18next).init({
-    resources,
-    lng: defaultLanguage,
+  // Screen readers and the browser's hyphenation and spelling follow the page's language.
+  i18next.on('languageChanged', (language) => {
+    document.documentElement.lang = language;
+  });
+  await i18next.use(translationLoader).use(initReactI18next).init({
+    resources: { [defaultLanguage]: { translation: es } },
+    partialBundledLanguages: true,
+    lng: languageStore.get() ?? defaultLanguage,
+    supportedLngs: languages,
+    // A key another language still lacks shows in Spanish rather than as the key itself.
     fallbackLng: defaultLanguage,
     // React already escapes what it renders.
     interpolation: { escapeValue: false },

@@ -127,6 +127,35 @@ describe('api client', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
+  it('sends no token at all when told so, and its 401 leaves the session alone', async () => {
+    localStorage.setItem(storageKeys.accessToken, 'session-token');
+    const unauthorized = { statusCode: 401, error: 'Unauthorized', message: 'Wrong email and password' };
+    const fetchMock = fakeFetch(() => jsonResponse(unauthorized, 401));
+    const client = createApiClient({ fetch: fetchMock, currentPath: () => '/oauth2/sign-in' });
+    const onUnauthorized = vi.fn();
+    client.onUnauthorized(onUnauthorized);
+
+    await expect(client.request('/oauth2/accounts/sign-in', { method: 'POST', body: {}, bearer: null })).rejects.toThrow(ApiRequestError);
+
+    expect(sentRequest(fetchMock).headers.has('Authorization')).toBe(false);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('downloads what a multipart request answers, with the token given for the call', async () => {
+    const fetchMock = fakeFetch(() => new Response('%PDF-1.7', { headers: { 'Content-Type': 'application/pdf' } }));
+    const client = createApiClient({ fetch: fetchMock, currentPath: () => '/oauth2/demo' });
+    const body = new FormData();
+    body.append('pin_2fa_code', 'code');
+
+    const file = await client.download('/oauth2/documents/signs', { method: 'POST', body, bearer: 'app-token' });
+
+    expect(await file.text()).toBe('%PDF-1.7');
+    const { init, headers } = sentRequest(fetchMock);
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe(body);
+    expect(headers.get('Authorization')).toBe('Bearer app-token');
+  });
+
   it('downloads a file with the session token', async () => {
     localStorage.setItem(storageKeys.accessToken, 'session-token');
     const fetchMock = fakeFetch(() => new Response('%PDF-1.4', { headers: { 'Content-Type': 'application/pdf' } }));

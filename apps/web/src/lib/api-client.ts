@@ -34,9 +34,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /**
    * A token other than the session's, such as the authenticity token of login step two. A 401
-   * on it says nothing about the session, so the unauthorized handlers are not told.
+   * on it says nothing about the session, so the unauthorized handlers are not told. Null sends
+   * no token at all: the OAuth pages authenticate with the user's password or the app's token,
+   * and must not carry (nor lose on a 401) the web session of whoever uses the browser.
    */
-  bearer?: string;
+  bearer?: string | null;
 }
 
 export interface UploadOptions {
@@ -59,9 +61,9 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
   const currentPath = dependencies.currentPath ?? (() => window.location.pathname);
   const unauthorizedHandlers = new Set<UnauthorizedHandler>();
 
-  function headersFor(isJson: boolean, bearer?: string): Headers {
+  function headersFor(isJson: boolean, bearer?: string | null): Headers {
     const headers = new Headers({ Accept: 'application/json', [requestHeaders.pagePath]: currentPath() });
-    const token = bearer ?? accessTokenStore.get();
+    const token = bearer === undefined ? accessTokenStore.get() : bearer;
     if (token) headers.set('Authorization', `Bearer ${token}`);
     const workspace = workspaceStore.get();
     if (workspace) headers.set(requestHeaders.workspace, workspace);
@@ -143,8 +145,11 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
   return {
     request,
     upload,
-    /** Fetches a file that needs the session's token, such as an uploaded document. */
-    async download(path: string, options: Pick<RequestOptions, 'signal'> = {}): Promise<Blob> {
+    /**
+     * Fetches a file that needs the session's token, such as an uploaded document, or one a
+     * request makes, such as a PDF signed for an OAuth app.
+     */
+    async download(path: string, options: Pick<RequestOptions, 'signal' | 'method' | 'body' | 'bearer'> = {}): Promise<Blob> {
       const response = await fetchResponse(path, options);
       return response.blob();
     },

@@ -1,7 +1,7 @@
 import type { UserSession } from '@receta/domain';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { hasWorkspace } from './roles.ts';
-import { accessTokenStore, workspaceStore } from './storage.ts';
+import { accessTokenStore, settingsStore, workspaceStore } from './storage.ts';
 
 export interface SessionContextValue {
   /** The signed-in user (spec section 3, "User session"), null for a guest. */
@@ -39,6 +39,8 @@ export function SessionProvider({
   const endSession = useCallback(() => {
     accessTokenStore.clear();
     workspaceStore.clear();
+    // Spec section 4: logout resets the settings; the user's own stay saved on the server.
+    settingsStore.clear();
     setUser(null);
   }, []);
 

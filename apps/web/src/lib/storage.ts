@@ -1,4 +1,4 @@
-import { storageKeys } from '@receta/domain';
+import { languageOf, storageKeys, type Language } from '@receta/domain';
 
 // Per tab, so that a path remembered before login does not leak into another tab's login.
 const redirectKey = 'redirect_after_login';
@@ -29,4 +29,42 @@ export const authenticityTokenStore = {
   get: (): string | null => sessionStorage.getItem(authenticityTokenKey),
   set: (token: string) => sessionStorage.setItem(authenticityTokenKey, token),
   clear: () => sessionStorage.removeItem(authenticityTokenKey),
+};
+
+// The shell's settings in this browser: a guest's own, or a copy of the signed-in user's, so
+// that a reload starts with them before the session is restored.
+const settingsKey = 'settings';
+const settingsListeners = new Set<() => void>();
+const notifySettingsListeners = () => settingsListeners.forEach((listener) => listener());
+
+/** The stored settings as JSON text; subscribers hear every change, also from other tabs. */
+export const settingsStore = {
+  get: (): string | null => localStorage.getItem(settingsKey),
+  set: (json: string) => {
+    localStorage.setItem(settingsKey, json);
+    notifySettingsListeners();
+  },
+  clear: () => {
+    localStorage.removeItem(settingsKey);
+    notifySettingsListeners();
+  },
+  subscribe: (listener: () => void) => {
+    const onOtherTab = (event: StorageEvent) => {
+      if (event.key === settingsKey || event.key === null) listener();
+    };
+    settingsListeners.add(listener);
+    window.addEventListener('storage', onOtherTab);
+    return () => {
+      settingsListeners.delete(listener);
+      window.removeEventListener('storage', onOtherTab);
+    };
+  },
+};
+
+// The language chosen in this browser, kept after logout: it is the reader's, not the session's.
+const languageKey = 'language';
+
+export const languageStore = {
+  get: (): Language | null => languageOf(localStorage.getItem(languageKey)) ?? null,
+  set: (language: Language) => localStorage.setItem(languageKey, language),
 };

@@ -7,6 +7,8 @@ export interface FakeRequest {
   headers: Headers;
   /** The JSON body, parsed; undefined without one. */
   body: unknown;
+  /** The body as sent, for the other kinds: form-encoded (URLSearchParams) and multipart (FormData). */
+  rawBody: RequestInit['body'];
 }
 
 /** What a route answers: a Response as is, anything else as a 200 JSON body. */
@@ -41,7 +43,7 @@ export function stubApi(routes: Record<string, Route>): FakeRequest[] {
     const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) as unknown : undefined;
-    const request = { method, path: url.pathname, url, headers: new Headers(init?.headers), body };
+    const request = { method, path: url.pathname, url, headers: new Headers(init?.headers), body, rawBody: init?.body };
     requests.push(request);
     const match = table.find(({ pattern }) => pattern.test(`${method} ${url.pathname}`));
     if (!match) return errorResponse(404, `No fake route for ${method} ${url.pathname}`);

@@ -7,3 +7,4 @@ export * from './antigens.ts';
 export * from './signing.ts';
 export * from './delivery.ts';
 export * from './dispensing.ts';
+export * from './oauth.ts';

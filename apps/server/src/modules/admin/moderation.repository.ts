@@ -61,12 +61,22 @@ export async function findPendingUsersPage(db: Database, query: PendingUsersQuer
     .orderBy(sql`waiting_since`, sql`id`)
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
+  return { entries, total: await countPendingUsers(db, reach, query.q) };
+}
+
+/**
+ * How many accounts the not-authorized page lists: doctors waiting for a moderator and
+ * administrators within `reach` waiting for their authorization, matching `search` if given.
+ */
+export async function countPendingUsers(db: Database, reach: RoleReach, search?: string): Promise<number> {
   const [doctorCount] = await db.select({ count: count() })
     .from(doctors)
     .innerJoin(users, eq(users.id, doctors.userId))
-    .where(doctorsWhere);
-  const [administratorCount] = await db.select({ count: count() }).from(users).where(administratorsWhere);
-  return { entries, total: (doctorCount?.count ?? 0) + (administratorCount?.count ?? 0) };
+    .where(awaitingReview(search));
+  const [administratorCount] = await db.select({ count: count() })
+    .from(users)
+    .where(awaitingAuthorization(db, search, reach));
+  return (doctorCount?.count ?? 0) + (administratorCount?.count ?? 0);
 }
 
 /** These doctors with what they entered and the names of the chosen lookups. */

@@ -17,6 +17,8 @@ const loginColumns = {
   totpLastStep: users.totpLastStep,
 };
 
+export type LoginAccount = NonNullable<Awaited<ReturnType<typeof findAccountByEmail>>>;
+
 export function findAccountByEmail(db: Database, email: string) {
   return db.select(loginColumns).from(users).where(eq(users.email, email)).then(([row]) => row);
 }

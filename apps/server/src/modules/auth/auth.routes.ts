@@ -20,7 +20,8 @@ const bearer = [{ bearer: [] }];
 // A malformed link gets the same answer as an expired one.
 const UserTokenParamsSchema = z.object({ userToken: z.string().max(200, messages.auth.linkInvalid) });
 
-function clientOf(request: FastifyRequest): ClientInfo {
+/** Where a request comes from, for the password lock-outs and the session record. */
+export function clientOf(request: FastifyRequest): ClientInfo {
   return { ipAddress: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null };
 }
 

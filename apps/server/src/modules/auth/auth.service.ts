@@ -12,7 +12,8 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { hashSecret, verifySecret } from '../../platform/passwords.ts';
 import {
   acceptTotpStep, findAccountByEmail, findAccountById, findRolesOfUser, findSessionProfile, findWorkspacesOfUser,
-  insertSession, keepPendingTotpSecret, revokeSession, updateProfile, updateTermsAcceptance, type ProfileChanges,
+  insertSession, keepPendingTotpSecret, revokeSession, updateProfile, updateTermsAcceptance, type LoginAccount,
+  type ProfileChanges,
 } from './auth.repository.ts';
 import { buildOtpauthUri, createTotpSecret, matchTotpStep } from './second-factor.ts';
 
@@ -47,12 +48,13 @@ function assertActive(status: AccountStatus): void {
 }
 
 /**
- * Login step one: checks the email and password and answers the authenticity token that
- * step two needs, with the enrolment data while the second factor is not set up.
+ * The account of this email and password, or undefined when either is wrong, under the
+ * lock-outs of wrong passwords per account and per address (429 while locked). Every sign-in
+ * with a password goes through here: the web app's login and external apps' OAuth2 sign-in.
  */
-export async function startLogin(
-  { db, tokens }: AuthServices, credentials: { email: string; password: string }, client: ClientInfo,
-): Promise<string> {
+export async function checkPassword(
+  db: Database, credentials: { email: string; password: string }, client: ClientInfo,
+): Promise<LoginAccount | undefined> {
   // The account is keyed by the email as typed (normalised), so that unknown emails lock like real ones.
   const [, hasAccountFailures] = await assertNoneLocked(db, [
     [policies.passwordPerAddress, client.ipAddress],
@@ -63,9 +65,21 @@ export async function startLogin(
   if (!account || !isRightPassword) {
     await recordAttempt(db, policies.passwordPerAccount, credentials.email);
     await recordAttempt(db, policies.passwordPerAddress, client.ipAddress);
-    throw new AppError('unauthenticated', messages.auth.wrongCredentials);
+    return undefined;
   }
   if (hasAccountFailures) await clearAttempts(db, policies.passwordPerAccount, credentials.email);
+  return account;
+}
+
+/**
+ * Login step one: checks the email and password and answers the authenticity token that
+ * step two needs, with the enrolment data while the second factor is not set up.
+ */
+export async function startLogin(
+  { db, tokens }: AuthServices, credentials: { email: string; password: string }, client: ClientInfo,
+): Promise<string> {
+  const account = await checkPassword(db, credentials, client);
+  if (!account) throw new AppError('unauthenticated', messages.auth.wrongCredentials);
   // Only someone who knows the password learns whether the account is pending, rejected or suspended.
   assertActive(account.status);
 

@@ -6,8 +6,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.ts';
 import { errorAnswers } from '../../platform/http/error-answers.ts';
-import { findActiveInsurer, findDiagnoses, findInsurers, findMedications } from './clinical-search.repository.ts';
-import { searchWordsOf } from './search-condition.ts';
+import { findActiveInsurer } from './clinical-search.repository.ts';
+import { searchDiagnoses, searchInsurers, searchMedications } from './clinical-search.service.ts';
 
 const tags = ['búsquedas clínicas'];
 
@@ -30,9 +30,7 @@ export const clinicalSearchRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: ClinicalSearchQuerySchema,
       response: { 200: MedicationListSchema, ...errorAnswers(400, 401, 403) },
     },
-  }, async (request) => ({
-    payload: await findMedications(app.db, searchWordsOf(request.query.q), request.query.limit),
-  }));
+  }, (request) => searchMedications(app.db, request.query));
 
   app.get('/diagnoses', {
     config,
@@ -42,9 +40,7 @@ export const clinicalSearchRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: ClinicalSearchQuerySchema,
       response: { 200: DiagnosisListSchema, ...errorAnswers(400, 401, 403) },
     },
-  }, async (request) => ({
-    payload: await findDiagnoses(app.db, searchWordsOf(request.query.q), request.query.limit),
-  }));
+  }, (request) => searchDiagnoses(app.db, request.query));
 
   app.get('/insurers', {
     config,
@@ -54,9 +50,7 @@ export const clinicalSearchRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: ClinicalSearchQuerySchema,
       response: { 200: InsurerListSchema, ...errorAnswers(400, 401, 403) },
     },
-  }, async (request) => ({
-    payload: await findInsurers(app.db, searchWordsOf(request.query.q), request.query.limit),
-  }));
+  }, (request) => searchInsurers(app.db, request.query));
 
   app.get('/insurers/:slug', {
     config,

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { insurers, patients, prescriptions } from '../../db/schema/index.ts';
+import { inWorkspaces, type WorkspaceReach } from '../../db/in-workspaces.ts';
 import { containingEveryWord, searchWordsOf } from '../lookups/search-condition.ts';
 
 export interface PatientPageQuery {
@@ -25,6 +26,7 @@ const sortColumns = {
 
 const patientColumns = {
   id: patients.id,
+  workspaceId: patients.workspaceId,
   name: patients.name,
   lastName: patients.lastName,
   dni: patients.dni,
@@ -51,10 +53,10 @@ function withoutDigitGrouping(search: string | undefined): string | undefined {
   return search?.replace(/(\d)\.(?=\d{3})/g, '$1');
 }
 
-/** One page of a workspace's patients; every word of q must appear in the last name, name or DNI. */
-export async function findPatientsPage(db: Database, workspaceId: string, query: PatientPageQuery) {
+/** One page of the patients of a workspace (or of several); every word of q is in the last name, name or DNI. */
+export async function findPatientsPage(db: Database, workspaces: WorkspaceReach, query: PatientPageQuery) {
   const where = and(
-    eq(patients.workspaceId, workspaceId),
+    inWorkspaces(patients.workspaceId, workspaces),
     containingEveryWord(patients.searchText, searchWordsOf(withoutDigitGrouping(query.q))),
   );
   const direction = query.order === 'desc' ? desc : asc;

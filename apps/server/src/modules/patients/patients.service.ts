@@ -2,6 +2,7 @@ import {
   messages, particularInsurerId, type Patient, type PatientData, type PatientPage,
 } from '@receta/domain';
 import type { Database } from '../../db/client.ts';
+import type { WorkspaceReach } from '../../db/in-workspaces.ts';
 import { violatedUniqueConstraint } from '../../db/unique-violation.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -16,7 +17,10 @@ import {
 // gets the same answer as one that never existed and ids cannot be probed.
 const notFound = () => AppError.notFound(messages.patients.notFound);
 
-function patientOf(row: PatientRow): Patient {
+/** A patient with the workspace it belongs to, which the web app's answers leave out (it chose the workspace). */
+export type PatientOfWorkspace = Patient & { workspaceId: string };
+
+function patientOf(row: PatientRow): PatientOfWorkspace {
   const { insurerId, insurerSlug, insurerName, insurerAcronym, insurerKind, ...patient } = row;
   const insurer = insurerId && insurerSlug && insurerName && insurerKind
     ? { id: insurerId, slug: insurerSlug, name: insurerName, acronym: insurerAcronym, kind: insurerKind }
@@ -59,9 +63,11 @@ async function guardingDni<Result>(write: () => Promise<Result>): Promise<Result
   }
 }
 
-/** A page of the workspace's patients, searched by last name, name or DNI. */
-export async function listPatients(db: Database, workspaceId: string, query: PatientPageQuery): Promise<PatientPage> {
-  const { items, total } = await findPatientsPage(db, workspaceId, query);
+/** A page of the patients of the workspace (or of several), searched by last name, name or DNI. */
+export async function listPatients(
+  db: Database, workspaces: WorkspaceReach, query: PatientPageQuery,
+): Promise<Omit<PatientPage, 'items'> & { items: PatientOfWorkspace[] }> {
+  const { items, total } = await findPatientsPage(db, workspaces, query);
   return { items: items.map(patientOf), total, page: query.page, pageSize: query.pageSize };
 }
 

@@ -1,22 +1,26 @@
 import type { PrescriptionDisplayState, PrescriptionState, prescriptionSorts } from '@receta/domain';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { inWorkspaces, type WorkspaceReach } from '../../db/in-workspaces.ts';
 import {
   diagnoses, doctors, insurers, jurisdictions, medications, patients, prescriptionItems, prescriptions, professions,
   specialties, users,
 } from '../../db/schema/index.ts';
 import { containingEveryWord } from '../lookups/search-condition.ts';
 
-/** Whose prescriptions a request reaches: its workspace's, or in it only the user's own. */
+/**
+ * Whose prescriptions a request reaches: its workspace's (for an external app, those of its
+ * doctor's workspaces), or in them only the user's own.
+ */
 export interface PrescriptionReach {
-  workspaceId: string;
+  workspaceId: WorkspaceReach;
   /** Set when the user reaches only the prescriptions they wrote. */
   doctorUserId?: string | undefined;
 }
 
 function reachCondition(reach: PrescriptionReach): SQL | undefined {
   return and(
-    eq(prescriptions.workspaceId, reach.workspaceId),
+    inWorkspaces(prescriptions.workspaceId, reach.workspaceId),
     reach.doctorUserId ? eq(prescriptions.doctorUserId, reach.doctorUserId) : undefined,
   );
 }
@@ -216,7 +220,9 @@ export interface PrescriptionSearch {
  * A number finds that prescription or the DNIs that start with it; words find the patients
  * of the workspace whose name contains them all (through the patients' trigram index).
  */
-function searchCondition(db: Database, workspaceId: string, { digits, words }: PrescriptionSearch): SQL | undefined {
+function searchCondition(
+  db: Database, workspaces: WorkspaceReach, { digits, words }: PrescriptionSearch,
+): SQL | undefined {
   if (digits) {
     const upper = nextDigitPrefix(digits);
     // A range rather than LIKE 'prefix%': a btree index serves a range under any collation,
@@ -230,7 +236,7 @@ function searchCondition(db: Database, workspaceId: string, { digits, words }: P
   if (words.length === 0) return undefined;
   const matchingPatients = db.select({ id: patients.id })
     .from(patients)
-    .where(and(eq(patients.workspaceId, workspaceId), containingEveryWord(patients.searchText, words)));
+    .where(and(inWorkspaces(patients.workspaceId, workspaces), containingEveryWord(patients.searchText, words)));
   return inArray(prescriptions.patientId, matchingPatients);
 }
 

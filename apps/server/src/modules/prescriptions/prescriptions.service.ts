@@ -15,7 +15,7 @@ import {
   deleteDrafts, findActiveDiagnosisDescription, findActiveInsurerId, findActiveMedicationIds, findItemsOf,
   findPatientOfWorkspace, findPrescriptionsByIds, findPrescriptionsPage, findSeriesMembers, insertPrescriptions,
   lockSeries, replaceItems, updatePrescription, type PrescriptionChanges, type PrescriptionItemInsert,
-  type PrescriptionItemRow, type PrescriptionReach, type PrescriptionRow,
+  type PrescriptionItemRow, type PrescriptionPageQuery, type PrescriptionReach, type PrescriptionRow,
 } from './prescriptions.repository.ts';
 
 export type PrescriptionData = z.output<typeof PrescriptionInputSchema>;
@@ -197,10 +197,17 @@ function searchOf(q: string | undefined) {
 }
 
 /** A page of the prescriptions the actor reaches, filtered and sorted as the query asks. */
-export async function listPrescriptions(
+export function listPrescriptions(
   db: Database, query: PrescriptionListQuery, actor: PrescriptionActor, today = todayInArgentina(),
 ): Promise<PrescriptionPage> {
-  const { items, total } = await findPrescriptionsPage(db, reachOf(actor), query, searchOf(query.q), today);
+  return listReachedPrescriptions(db, query, reachOf(actor), today);
+}
+
+/** A page of the prescriptions `reach` reaches (an external app's: its doctor's own), filtered and sorted. */
+export async function listReachedPrescriptions(
+  db: Database, query: PrescriptionPageQuery, reach: PrescriptionReach, today = todayInArgentina(),
+): Promise<PrescriptionPage> {
+  const { items, total } = await findPrescriptionsPage(db, reach, query, searchOf(query.q), today);
   return { items: await withItems(db, items, today), total, page: query.page, pageSize: query.pageSize };
 }
 

@@ -8,6 +8,7 @@ import {
 import { authorizationFor, createUser } from '../../../test/factories/users.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { files } from '../../db/schema/index.ts';
+import { policies } from '../../platform/attempt-limiter.ts';
 import { fileIdOfLocation } from '../../platform/files/file-store.ts';
 
 const test = useTestApp();
@@ -99,7 +100,7 @@ describe('POST /api/doctors/uploadFile', () => {
 
   it('limits the uploads of one address', async () => {
     const address = randomAddress();
-    for (let upload = 0; upload < 40; upload += 1) {
+    for (let upload = 0; upload < policies.uploadsPerAddress.maxAttempts; upload += 1) {
       expect((await uploadFile(test.app, {}, address)).statusCode).toBe(201);
     }
     const refused = await uploadFile(test.app, {}, address);

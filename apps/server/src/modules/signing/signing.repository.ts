@@ -3,7 +3,6 @@ import type { Database } from '../../db/client.ts';
 import {
   auditEvents, dispensations, doctors, prescriptionDocuments, prescriptions, users,
 } from '../../db/schema/index.ts';
-import type { PrescriptionReach } from '../prescriptions/prescriptions.repository.ts';
 import { prescriptionEventActions, prescriptionEventSubject } from './prescription-events.ts';
 
 /**
@@ -73,7 +72,7 @@ export function findSignedDocument(db: Database, prescriptionId: string) {
 
 /** A prescription `reach` reaches, locked, with whether a dispense of it stands (not undone). */
 export function lockPrescriptionForCancelling(
-  db: Database, reach: PrescriptionReach & { doctorUserId: string }, id: string,
+  db: Database, reach: { workspaceId: string; doctorUserId: string }, id: string,
 ) {
   const isDispensed = exists(db.select({ id: dispensations.id })
     .from(dispensations)

@@ -237,7 +237,7 @@ describe('POST /api/prescriptions/:id/sign', () => {
       const actor = { userId: signer.id, workspaceId, seesWorkspace: false, audit };
       const services = { db: test.app.db, authority: test.app.signing, publicUrl: test.config.publicUrl };
 
-      await expect(signPrescriptions(services, [draft.id], '1234', actor))
+      await expect(signPrescriptions(services, [draft.id], { pin: '1234' }, actor))
         .rejects.toMatchObject({ statusCode: 403, message: messages.signing.notAllowed });
       expect((await sign(draft.id, '1234', signer.headers)).statusCode).toBe(401);
       expect((await stateOf(draft.id)).state).toBe('draft');

@@ -2,6 +2,7 @@ import {
   CancelPrescriptionSchema, messages, PrescriptionCancelledSchema, PrescriptionEventsSchema, PrescriptionsSignedSchema,
   SignPrescriptionSchema, SignPrescriptionsSchema,
 } from '@receta/domain';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachmentDisposition } from '../../platform/files/content-disposition.ts';
@@ -15,12 +16,22 @@ const tags = ['prescripciones'];
 
 const PrescriptionParamsSchema = z.object({ id: z.uuid(messages.prescriptions.notFound) });
 
+/** Answers a signed prescription's PDF as a download named after its number. */
+export function sendPrescriptionPdf(reply: FastifyReply, { number, pdf }: { number: number; pdf: Buffer }) {
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', attachmentDisposition(`receta-${number}.pdf`))
+    // Health data: no shared cache may keep a copy.
+    .header('cache-control', 'private, no-store')
+    .send(pdf);
+}
+
 /** Signing prescriptions with the PIN, their signed PDF, cancelling them and their history. */
 export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
   const services: SigningServices = { db: app.db, authority: app.signing, publicUrl: app.config.publicUrl };
   const signed = async (ids: string[], pin: string, actor: ReturnType<typeof actorOf>) => ({
     message: messages.prescriptions.signed,
-    prescriptions: await signPrescriptions(services, ids, pin, actor),
+    prescriptions: await signPrescriptions(services, ids, { pin }, actor),
   });
 
   app.post('/prescriptions/:id/sign', {
@@ -52,15 +63,9 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
       params: PrescriptionParamsSchema,
       produces: ['application/pdf'],
     },
-  }, async (request, reply) => {
-    const { number, pdf } = await findSignedPdf(app.db, request.params.id, actorOf(request));
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', attachmentDisposition(`receta-${number}.pdf`))
-      // Health data: no shared cache may keep a copy.
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
-  });
+  }, async (request, reply) => sendPrescriptionPdf(
+    reply, await findSignedPdf(app.db, request.params.id, actorOf(request)),
+  ));
 
   app.post('/prescriptions/:id/cancel', {
     config: { access: ['sign.prescription'], workspace: 'required' },

@@ -7,8 +7,9 @@ import { recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { renderPrescriptionPdf, signPdf } from '../../platform/pdf/index.ts';
 import type { DoctorSigner, SigningAuthority } from '../../platform/pki/index.ts';
+import { consumePinCode, type PinCodeUse } from '../oauth2/pin-codes.ts';
 import { deliverToPatient } from '../patient-access/patient-delivery.ts';
-import { findSeriesMembers, type PrescriptionReach } from '../prescriptions/prescriptions.repository.ts';
+import { findSeriesMembers } from '../prescriptions/prescriptions.repository.ts';
 import { showPrescription, type PrescriptionActor } from '../prescriptions/prescriptions.service.ts';
 import { eventKindOf, prescriptionEventActions, prescriptionEventSubject } from './prescription-events.ts';
 import { authorizeSignature } from './signing-pin.ts';
@@ -27,7 +28,7 @@ export interface SigningServices {
 const notFound = () => AppError.notFound(messages.prescriptions.notFound);
 
 /** Whatever else they may read, a doctor signs and cancels only their own prescriptions. */
-function ownReachOf(actor: PrescriptionActor): PrescriptionReach & { doctorUserId: string } {
+function ownReachOf(actor: PrescriptionActor): { workspaceId: string; doctorUserId: string } {
   return { workspaceId: actor.workspaceId, doctorUserId: actor.userId };
 }
 
@@ -73,12 +74,31 @@ async function signedDocumentOf(
 }
 
 /**
- * Signs the actor's own drafts (with the rest of their chronic series) after one PIN check
- * for the whole batch: each gets its verification code and its signed PDF, and is sent to
- * its patient, in one transaction. Answers the prescriptions signed, as the API shows them.
+ * How the doctor confirmed a signature: the PIN, in the web app; or, through an external app
+ * (docs/decisions/019), the pin_2fa_code with action prescribe that the PIN step issued after
+ * a right PIN, bound to the app's access token and PKCE verifier.
+ */
+export type SignatureConfirmation =
+  | { pin: string }
+  | { pinCode: Omit<PinCodeUse, 'action' | 'documentSha256'> };
+
+/**
+ * Checks the PIN against the lock-out, or spends the pin_2fa_code, which must be the doctor's
+ * own. Spent on a transaction's connection, the code is spent only if the signing commits.
+ */
+async function confirmSignature(db: Database, userId: string, confirmation: SignatureConfirmation): Promise<void> {
+  if ('pin' in confirmation) return authorizeSignature(db, userId, confirmation.pin);
+  const code = await consumePinCode(db, { ...confirmation.pinCode, action: 'prescribe' });
+  if (code.userId !== userId) throw new AppError('invalid_data', messages.oauthServer.invalidPin);
+}
+
+/**
+ * Signs the actor's own drafts (with the rest of their chronic series) after one confirmation
+ * for the whole batch: each gets its verification code and its signed PDF, and is sent to its
+ * patient, in one transaction. Answers the prescriptions signed, as the API shows them.
  */
 export async function signPrescriptions(
-  services: SigningServices, ids: string[], pin: string, actor: PrescriptionActor,
+  services: SigningServices, ids: string[], confirmation: SignatureConfirmation, actor: PrescriptionActor,
   today = todayInArgentina(), now = new Date(),
 ): Promise<Prescription[]> {
   const { db } = services;
@@ -88,7 +108,7 @@ export async function signPrescriptions(
   const seriesIds = [...new Set(members.map((member) => member.seriesId))];
   // Checked before the PIN too, so that a request bound to fail costs the doctor no attempt.
   draftsToSign(requestedIds, await lockSeriesForSigning(db, seriesIds), today);
-  await authorizeSignature(db, actor.userId, pin);
+  await confirmSignature(db, actor.userId, confirmation);
   const signer = await services.authority.credentialFor(db, actor.userId);
 
   return db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { isAllowed, isInRoleGroup, messages, type Permission, type RoleGroup } from '@receta/domain';
+import { isAllowed, isInRoleGroup, messages, type OAuthScope, type Permission, type RoleGroup } from '@receta/domain';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -6,18 +6,26 @@ import type { Database } from '../../db/client.ts';
 import { sessions, userRoles, users } from '../../db/schema/index.ts';
 import { AppError } from '../http/app-error.ts';
 import type { TokenSigner } from './access-tokens.ts';
+import { authenticateOAuth, prepareOAuthTokenLookup, type OAuthCaller } from './oauth-bearer.ts';
 import { RoleCatalogue } from './role-catalogue.ts';
 
 /**
  * Who may call a route: anyone, any signed-in user, a user holding at least one of the
  * permissions, or a member of a role group (spec section 6: "a roles-based check also
- * exists"). Every API route declares one; a route that does not stops the server at start.
+ * exists"), or an external app's OAuth2 access token holding one of the scopes (none listed:
+ * any live token). Every API route declares one; a route that does not stops the server at start.
  */
 export type RouteAccess =
   | 'public'
   | 'authenticated'
   | readonly [Permission, ...Permission[]]
-  | { readonly roleGroup: RoleGroup };
+  | { readonly roleGroup: RoleGroup }
+  | { readonly oauthScopes: readonly OAuthScope[] };
+
+/** Whether a route is called by external apps with OAuth2 tokens rather than by the web app's sessions. */
+export function isOAuthAccess(access: RouteAccess): access is { readonly oauthScopes: readonly OAuthScope[] } {
+  return typeof access === 'object' && 'oauthScopes' in access;
+}
 
 /** A route and the access it declared, for the permission matrix and the documentation. */
 export interface DeclaredRoute {
@@ -29,6 +37,7 @@ export interface DeclaredRoute {
 /** Whether a signed-in user with these roles and permissions passes a route's access rule. */
 export function isGranted(access: RouteAccess, user: { roles: readonly string[]; scope: readonly string[] }): boolean {
   if (access === 'public' || access === 'authenticated') return true;
+  if (isOAuthAccess(access)) return false;
   if ('roleGroup' in access) return isInRoleGroup(access.roleGroup, user.roles);
   return isAllowed(access, user.scope);
 }
@@ -58,8 +67,10 @@ declare module 'fastify' {
     access?: RouteAccess;
   }
   interface FastifyRequest {
-    /** The signed-in user; null on public routes. */
+    /** The signed-in user; null on public routes and OAuth2 routes. */
     user: AuthenticatedUser | null;
+    /** The external app and its user on OAuth2 routes; null elsewhere. */
+    oauth: OAuthCaller | null;
   }
 }
 
@@ -134,8 +145,10 @@ async function authenticate(
  */
 export const accessControl = fp(async (app: FastifyInstance, options: { signer: TokenSigner }) => {
   app.decorateRequest('user', null);
+  app.decorateRequest('oauth', null);
   const catalogue = new RoleCatalogue(app.db);
   const lookup = prepareSessionLookup(app.db);
+  const oauthLookup = prepareOAuthTokenLookup(app.db);
   app.decorate('roleCatalogue', catalogue);
 
   const declaredRoutes: DeclaredRoute[] = [];
@@ -152,11 +165,21 @@ export const accessControl = fp(async (app: FastifyInstance, options: { signer: 
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
+    if (isOAuthAccess(access)) {
+      request.oauth = await authenticateOAuth(app.db, oauthLookup, request, access.oauthScopes);
+      return;
+    }
     const user = await authenticate(app.db, lookup, options.signer, catalogue, request);
     if (!isGranted(access, user)) throw AppError.forbidden();
     request.user = user;
   });
 }, { name: 'access-control' });
+
+/** The app and user of a route that declared OAuth2 access. */
+export function currentOAuthCaller(request: FastifyRequest): OAuthCaller {
+  if (!request.oauth) throw new Error('currentOAuthCaller() on a route without OAuth2 access');
+  return request.oauth;
+}
 
 /** The signed-in user of a route that declared it needs one. */
 export function currentUser(request: FastifyRequest): AuthenticatedUser {

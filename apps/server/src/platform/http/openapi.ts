@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { oauthScopeDescriptions } from '@receta/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -15,7 +16,21 @@ export const openApi = fp(async (app: FastifyInstance, options: { version: strin
       },
       servers: [{ url: options.publicUrl }],
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // External apps: an opaque access token of the provider's authorization code flow.
+          oauth2: {
+            type: 'oauth2',
+            flows: {
+              authorizationCode: {
+                authorizationUrl: `${options.publicUrl}/oauth2/sign-in`,
+                tokenUrl: `${options.publicUrl}/oauth2/accounts/token`,
+                refreshUrl: `${options.publicUrl}/oauth2/accounts/token`,
+                scopes: oauthScopeDescriptions,
+              },
+            },
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,

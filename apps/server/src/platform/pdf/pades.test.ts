@@ -1,29 +1,22 @@
-import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { extractSignature } from '@signpdf/utils';
 import * as pkijs from 'pkijs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestSigner, prescriptionToPrint } from '../../../test/factories/signing.ts';
+import { pdfsigTrusting, type Pdfsig } from '../../../test/pdfsig.ts';
 import { renderPrescriptionPdf } from './prescription-pdf.ts';
 import { signPdf } from './pades.ts';
 
-const run = promisify(execFile);
 let directory: string;
-let nssDirectory: string;
+let pdfsig: Pdfsig;
 let signed: Buffer;
 
 beforeAll(async () => {
   directory = await mkdtemp(join(tmpdir(), 'receta-pades-'));
   const signer = await createTestSigner(join(directory, 'data'));
-  // pdfsig trusts what an NSS database holds: one with the platform CA alone.
-  nssDirectory = join(directory, 'nss');
-  await mkdir(nssDirectory);
-  await writeFile(join(directory, 'ca.pem'), signer.ca.certificate.toString('pem'));
-  await run('certutil', ['-N', '-d', `sql:${nssDirectory}`, '--empty-password']);
-  await run('certutil', ['-A', '-d', `sql:${nssDirectory}`, '-n', 'receta-ca', '-t', 'CT,C,C', '-i', join(directory, 'ca.pem')]);
+  pdfsig = await pdfsigTrusting(signer.ca.certificate, directory);
   const prescription = prescriptionToPrint();
   const pdf = await renderPrescriptionPdf(prescription, { verificationUrl: `https://receta.example/verificar/${prescription.id}` });
   signed = Buffer.from(await signPdf(pdf, signer, { reason: 'Receta electrónica', location: 'Argentina', name: 'María José Núñez' }));
@@ -31,14 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(directory, { recursive: true, force: true });
 });
-
-/** What pdfsig says of `pdf`. Its exit code is 0 for valid and tampered files alike: read the text. */
-async function pdfsig(pdf: Uint8Array, name: string): Promise<string> {
-  const path = join(directory, name);
-  await writeFile(path, pdf);
-  const { stdout } = await run('pdfsig', ['-nssdir', `sql:${nssDirectory}`, path]);
-  return stdout;
-}
 
 function byteRangeOf(pdf: Buffer): number[] {
   return (extractSignature(pdf) as { ByteRange: number[] }).ByteRange;

@@ -8,7 +8,7 @@ import { signCadesDetached, type Signer } from '../pki/index.ts';
  * Room for the CMS in hexadecimal digits (8 kB): the two certificates and the signature
  * take about 1.5 kB; a timestamp token, when one is added, fits too.
  */
-const signatureLength = 16384;
+export const signatureLength = 16384;
 
 export interface SignatureDetails {
   reason: string;
@@ -45,7 +45,7 @@ export async function signPdf(pdf: Uint8Array, signer: Signer, details: Signatur
  * Writes the real /ByteRange over its placeholder, hashes the bytes it names and writes the
  * signature into /Contents, in place: both placeholders are as long as what replaces them.
  */
-async function fillSignature(pdf: Buffer, sign: (digest: Uint8Array) => Promise<Uint8Array>): Promise<Buffer> {
+export async function fillSignature(pdf: Buffer, sign: (digest: Uint8Array) => Promise<Uint8Array>): Promise<Buffer> {
   const { byteRangePlaceholder, byteRangePlaceholderPosition } = findByteRange(pdf);
   if (byteRangePlaceholder === undefined || byteRangePlaceholderPosition === undefined) {
     throw new Error('The PDF has no signature placeholder');

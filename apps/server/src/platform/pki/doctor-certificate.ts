@@ -1,6 +1,7 @@
 import type { Prescriber } from '@receta/domain';
 import { p256, type CryptoKey } from './keys.ts';
 import type { PlatformCa } from './platform-ca.ts';
+import { sandboxMarks } from './sandbox-marks.ts';
 import { x509 } from './x509.ts';
 
 const certificateValidityYears = 2;
@@ -13,19 +14,23 @@ export function licenceOf(prescriber: Pick<Prescriber, 'licenceType' | 'enrollme
 
 /**
  * The doctor's signing certificate, issued by the platform CA: who signs (name, CUIT) and
- * with which licence, usable for signatures alone (digitalSignature + nonRepudiation).
+ * with which licence, usable for signatures alone (digitalSignature + nonRepudiation). A
+ * sandbox certificate (issued by the sandbox CA) says in its name and organization that it
+ * is a test one.
  */
 export async function issueDoctorCertificate(
-  ca: PlatformCa, prescriber: Prescriber, publicKey: CryptoKey,
+  ca: PlatformCa, prescriber: Prescriber, publicKey: CryptoKey, { sandbox = false } = {},
 ): Promise<x509.X509Certificate> {
   const notBefore = new Date();
   const notAfter = new Date(notBefore);
   notAfter.setUTCFullYear(notAfter.getUTCFullYear() + certificateValidityYears);
+  const name = `${prescriber.name} ${prescriber.lastName}`;
   return x509.X509CertificateGenerator.create({
     subject: [
-      { CN: [`${prescriber.name} ${prescriber.lastName}`] },
+      { CN: [sandbox ? `${name} - ${sandboxMarks.commonName}` : name] },
       { '2.5.4.5': [`CUIT ${prescriber.cuit}`] },
       { T: [licenceOf(prescriber)] },
+      ...(sandbox ? [{ O: [sandboxMarks.organization] }] : []),
       { C: ['AR'] },
     ],
     issuer: ca.certificate.subjectName,

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { product } from '@receta/domain';
 import { readOptionalFile, writeSecretFile } from './key-files.ts';
 import { exportPrivateKeyPem, generateSigningKeys, importPrivateKey, p256, type CryptoKey } from './keys.ts';
+import { sandboxMarks } from './sandbox-marks.ts';
 import { x509 } from './x509.ts';
 
 /** The platform's certification authority: it issues the doctors' certificates. */
@@ -39,13 +40,30 @@ export async function loadPlatformCa(
   return ca;
 }
 
-async function createPlatformCa(): Promise<PlatformCa> {
+function createPlatformCa(): Promise<PlatformCa> {
+  return createCa([{ CN: [`${product.name} - Autoridad Certificante`] }, { O: [product.provider] }, { C: ['AR'] }]);
+}
+
+/**
+ * The sandbox's test CA (decision 018): a CA of its own, so that a certificate it issues never
+ * chains to the platform CA, which is all that verification trusts. Each process makes one in
+ * memory: nothing needs to verify a sandbox signature, so there is nothing to share or keep.
+ */
+export function createSandboxCa(): Promise<PlatformCa> {
+  return createCa([
+    { CN: [`${product.name} - Autoridad Certificante de pruebas - ${sandboxMarks.commonName}`] },
+    { O: [sandboxMarks.organization] },
+    { C: ['AR'] },
+  ]);
+}
+
+async function createCa(name: x509.JsonName): Promise<PlatformCa> {
   const keys = await generateSigningKeys();
   const notBefore = new Date();
   const notAfter = new Date(notBefore);
   notAfter.setUTCFullYear(notAfter.getUTCFullYear() + caValidityYears);
   const certificate = await x509.X509CertificateGenerator.createSelfSigned({
-    name: [{ CN: [`${product.name} - Autoridad Certificante`] }, { O: [product.provider] }, { C: ['AR'] }],
+    name,
     keys,
     signingAlgorithm: p256,
     notBefore,

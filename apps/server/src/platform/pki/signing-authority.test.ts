@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrescribingDoctor } from '../../../test/factories/prescriptions.ts';
+import { createUser } from '../../../test/factories/users.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { loadConfig } from '../../config.ts';
 import { doctorCredentials } from '../../db/schema/index.ts';
@@ -119,5 +120,29 @@ describe('doctor credentials', () => {
     const rows = await test.app.db.select({ id: doctorCredentials.id, revokedAt: doctorCredentials.revokedAt })
       .from(doctorCredentials).where(eq(doctorCredentials.userId, doctor.id));
     expect(rows.find((row) => row.id === before.credentialId)?.revokedAt).toBeInstanceOf(Date);
+  });
+});
+
+describe('sandbox credentials', () => {
+  it('certify the doctor under a test CA of their own, marked SANDBOX - SIN VALIDEZ, and store nothing', async () => {
+    const doctor = await createPrescribingDoctor(test.app);
+    const { certificate, chain } = await test.app.signing.sandboxCredentialFor(test.app.db, doctor.id);
+
+    expect(certificate.subjectName.getField('CN')).toEqual(['Ana Pérez - SANDBOX - SIN VALIDEZ']);
+    expect(certificate.subjectName.getField('O')).toEqual(['Entorno de pruebas']);
+    const [sandboxCa] = chain;
+    expect(sandboxCa!.subjectName.getField('O')).toEqual(['Entorno de pruebas']);
+    expect(await certificate.verify({ publicKey: sandboxCa!.publicKey, signatureOnly: true })).toBe(true);
+    const platformCaKey = test.app.signing.ca.certificate.publicKey;
+    expect(await certificate.verify({ publicKey: platformCaKey, signatureOnly: true })).toBe(false);
+    expect(certificate.issuer).not.toBe(test.app.signing.ca.certificate.subject);
+    expect(await test.app.db.$count(doctorCredentials, eq(doctorCredentials.userId, doctor.id))).toBe(0);
+  });
+
+  it('are refused to a user who is not a doctor', async () => {
+    const user = await createUser(test.app);
+
+    const refusal = test.app.signing.sandboxCredentialFor(test.app.db, user.id);
+    await expect(refusal).rejects.toMatchObject({ statusCode: 403 });
   });
 });

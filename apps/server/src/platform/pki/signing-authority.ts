@@ -13,7 +13,7 @@ import {
 import { exportPrivateKey, generateSigningKeys, importPrivateKey } from './keys.ts';
 import { loadMasterKeyring } from './master-key.ts';
 import type { MasterKeyring } from './master-keyring.ts';
-import { loadPlatformCa, type PlatformCa } from './platform-ca.ts';
+import { createSandboxCa, loadPlatformCa, type PlatformCa } from './platform-ca.ts';
 import { x509 } from './x509.ts';
 
 /** A doctor's credential ready to sign with: the decrypted key, the certificate and the CA's. */
@@ -26,6 +26,8 @@ export interface DoctorSigner extends Signer {
  * Holds no per-request state, so any number of server processes may share the database.
  */
 export class SigningAuthority {
+  #sandboxCa: Promise<PlatformCa> | undefined;
+
   constructor(readonly ca: PlatformCa, readonly keyring: MasterKeyring) {}
 
   /** The CA and keyring the configuration names, or those kept under DATA_DIR (made at first start). */
@@ -58,6 +60,21 @@ export class SigningAuthority {
     const credential = await this.#newCredential(db, userId);
     if (await insertCredentialIfNone(db, credential.row)) return credential.signer;
     return this.#open(userId, (await findCredentialInUse(db, userId))!);
+  }
+
+  /**
+   * A throwaway credential for an app in the sandbox: the doctor's name and licence in a
+   * certificate marked SANDBOX - SIN VALIDEZ, issued for this one signature by the sandbox CA,
+   * which the verification of prescriptions does not trust. Nothing of it is stored.
+   */
+  async sandboxCredentialFor(db: Database, userId: string): Promise<Signer> {
+    const doctor = await findPrescribingDoctor(db, userId);
+    if (!doctor) throw AppError.forbidden(messages.prescriptions.notDoctor);
+    this.#sandboxCa ??= createSandboxCa();
+    const ca = await this.#sandboxCa;
+    const keys = await generateSigningKeys();
+    const certificate = await issueDoctorCertificate(ca, prescriberOf(doctor), keys.publicKey, { sandbox: true });
+    return { privateKey: keys.privateKey, certificate, chain: [ca.certificate] };
   }
 
   async #newCredential(db: Database, userId: string): Promise<{ row: NewDoctorCredential; signer: DoctorSigner }> {

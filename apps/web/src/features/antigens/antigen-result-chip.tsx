@@ -1,4 +1,4 @@
-import { antigenResultLabels, type AntigenResult } from '@receta/domain';
+import type { AntigenResult } from '@receta/domain';
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 
@@ -8,6 +8,6 @@ const colorOf = { negative: 'success', positive: 'error', invalid: 'warning' } a
 export function AntigenResultChip({ result }: { result: AntigenResult | null }) {
   const { t } = useTranslation();
   return result
-    ? <Chip size="small" color={colorOf[result]} label={antigenResultLabels[result]} />
+    ? <Chip size="small" color={colorOf[result]} label={t(`labels.antigenResults.${result}`)} />
     : <Chip size="small" variant="outlined" label={t('antigens.employees.untested')} />;
 }

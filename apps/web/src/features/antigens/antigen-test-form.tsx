@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AntigenTestInputSchema, antigenResultLabels, antigenResults, messages, todayInArgentina, type AntigenResult } from '@receta/domain';
+import { AntigenTestInputSchema, antigenResults, messages, todayInArgentina, type AntigenResult } from '@receta/domain';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import UploadFile from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
@@ -105,7 +105,7 @@ function ResultField({ control }: { control: TestFormControl }) {
         onBlur={field.onBlur}
       >
         {antigenResults.map((result) => (
-          <FormControlLabel key={result} value={result} control={<Radio />} label={antigenResultLabels[result]} />
+          <FormControlLabel key={result} value={result} control={<Radio />} label={t(`labels.antigenResults.${result}`)} />
         ))}
       </RadioGroup>
       {errorText && <FormHelperText>{errorText}</FormHelperText>}

@@ -1,4 +1,4 @@
-import { antigenResultLabels, antigenResults, formatDisplayDate, messages, type Employee } from '@receta/domain';
+import { antigenResults, formatDisplayDate, messages, type Employee } from '@receta/domain';
 import Edit from '@mui/icons-material/Edit';
 import Science from '@mui/icons-material/ScienceOutlined';
 import Box from '@mui/material/Box';
@@ -119,7 +119,7 @@ export function EmployeesList({ ownerId, onEdit }: { ownerId?: string; onEdit?: 
             {resultFilters.map((result) => (
               <FilterChip
                 key={result}
-                label={result === 'none' ? t('antigens.employees.untested') : antigenResultLabels[result]}
+                label={result === 'none' ? t('antigens.employees.untested') : t(`labels.antigenResults.${result}`)}
                 isChosen={lastResult === result}
                 onClick={() => filterBy(result)}
               />

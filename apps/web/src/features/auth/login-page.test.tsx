@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router.tsx';
@@ -82,7 +82,7 @@ describe('login page', () => {
     await user.click(screen.getByRole('button', { name: 'Ingresar' }));
 
     expect(await screen.findByRole('heading', { name: 'Verificación en dos pasos' })).toBeDefined();
-    expect(router.state.location.pathname).toBe('/login/2auth');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login/2auth'));
     expect(authenticityTokenStore.get()).toBe(token);
     expect(requests[0]?.body).toEqual({ email: 'ana@example.com', password: 'Clave-Segura' });
   });

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router.tsx';
@@ -51,7 +51,7 @@ describe('account confirmation page', () => {
     await user.click(screen.getByRole('button', { name: 'Confirmar' }));
 
     expect(await screen.findByText('Sus credenciales fueron establecidas. Ya puede iniciar sesión.')).toBeDefined();
-    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(requests[0]?.path).toBe('/api/auth/confirmation/doctors/token-1');
     expect(requests[0]?.body).toEqual({ PIN: '4821' });
   });
@@ -68,7 +68,7 @@ describe('account confirmation page', () => {
     await user.click(screen.getByRole('button', { name: 'Confirmar' }));
 
     expect(await screen.findByText(shown)).toBeDefined();
-    expect(router.state.location.pathname).toBe('/confirmation/token-1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/confirmation/token-1'));
   });
 });
 
@@ -79,7 +79,7 @@ describe('PIN recovery page', () => {
     const { router } = renderRoutes(routes, { path: '/pin-recovery/token-2' });
 
     expect(await screen.findByRole('heading', { name: 'Ingresar' })).toBeDefined();
-    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
   it('sets the new PIN and goes home with the spec\'s message', async () => {
@@ -91,7 +91,7 @@ describe('PIN recovery page', () => {
     await user.click(screen.getByRole('button', { name: 'Guardar el PIN' }));
 
     expect(await screen.findByText('Su PIN fue actualizado.')).toBeDefined();
-    expect(router.state.location.pathname).toBe('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(requests[0]?.body).toEqual({ PIN: '9753' });
   });
 
@@ -129,7 +129,7 @@ describe('password recovery page', () => {
     await user.click(save);
 
     expect(await screen.findByText('Su contraseña fue actualizada. Ya puede ingresar.')).toBeDefined();
-    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(requests[0]?.path).toBe('/api/auth/password-recovery/token-3');
     expect(requests[0]?.body).toEqual({ password: 'Nueva-Clave-2026' });
   });

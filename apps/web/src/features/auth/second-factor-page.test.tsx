@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router.tsx';
@@ -39,7 +39,7 @@ describe('second factor page', () => {
     const { router } = renderRoutes(routes, { path: '/login/2auth' });
 
     expect(await screen.findByRole('heading', { name: 'Ingresar' })).toBeDefined();
-    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
   it('sends the code with the authenticity token, starts the session and goes where the user was going', async () => {
@@ -57,7 +57,7 @@ describe('second factor page', () => {
     await user.click(screen.getByRole('button', { name: 'Verificar' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Usuarios no autorizados' })).toBeDefined();
-    expect(router.state.location.pathname).toBe('/users/notAuthorized');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users/notAuthorized'));
     expect(requests[0]?.body).toEqual({ token: '123456' });
     expect(requests[0]?.headers.get('Authorization')).toMatch(/^Bearer ey/);
     expect(accessTokenStore.get()).toBe('access-123');
@@ -75,7 +75,7 @@ describe('second factor page', () => {
     await user.click(screen.getByRole('button', { name: 'Verificar' }));
 
     expect(await screen.findByRole('heading', { name: 'Bienvenido a Receta Digital' })).toBeDefined();
-    expect(router.state.location.pathname).toBe('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('stays on the page with the server\'s message for a wrong code', async () => {
@@ -88,7 +88,7 @@ describe('second factor page', () => {
     await user.click(screen.getByRole('button', { name: 'Verificar' }));
 
     expect(await screen.findByText('El código no es válido o ya fue utilizado.')).toBeDefined();
-    expect(router.state.location.pathname).toBe('/login/2auth');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login/2auth'));
     expect(accessTokenStore.get()).toBeNull();
   });
 });

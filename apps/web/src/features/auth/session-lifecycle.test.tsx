@@ -19,7 +19,7 @@ describe('session at start-up', () => {
     const { router } = renderRoutes(routes, { path: '/' });
 
     expect(await screen.findByText('access_token expired')).toBeDefined();
-    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(accessTokenStore.get()).toBeNull();
     expect(workspaceStore.get()).toBeNull();
     expect(requests).toHaveLength(0);
@@ -33,7 +33,7 @@ describe('session at start-up', () => {
 
     expect(await screen.findByRole('heading', { name: 'Bienvenido a Receta Digital' })).toBeDefined();
     expect(screen.getByRole('button', { name: 'Menú de Ana Pérez' })).toBeDefined();
-    expect(router.state.location.pathname).toBe('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(requests[0]?.headers.get('Authorization')).toBe(`Bearer ${token}`);
   });
 
@@ -42,7 +42,7 @@ describe('session at start-up', () => {
     const { router } = renderRoutes(routes, { path: '/' });
 
     expect(await screen.findByRole('heading', { name: 'Ingresar' })).toBeDefined();
-    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(requests).toHaveLength(0);
   });
 
@@ -69,9 +69,11 @@ describe('logout', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Cerrar sesión' }));
 
     expect(await screen.findByRole('heading', { name: 'Ingresar' })).toBeDefined();
-    expect(router.state.location.pathname).toBe('/login');
-    expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /api/auth/logout']);
-    expect(requests[0]?.headers.get('Authorization')).toBe('Bearer token-1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    // The profile page reads its own data; of the writes, logout is the only one.
+    const writes = requests.filter((request) => request.method !== 'GET');
+    expect(writes.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /api/auth/logout']);
+    expect(writes[0]?.headers.get('Authorization')).toBe('Bearer token-1');
     expect(accessTokenStore.get()).toBeNull();
     expect(workspaceStore.get()).toBeNull();
     expect(screen.getByText('Sesión cerrada.')).toBeDefined();
@@ -105,7 +107,7 @@ describe('guest-only pages', () => {
       const { router } = renderRoutes(routes, { path, user: makeUser({ ...accepted }) });
 
       expect(await screen.findByRole('heading', { name: 'Bienvenido a Receta Digital' })).toBeDefined();
-      expect(router.state.location.pathname).toBe('/');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     },
   );
 

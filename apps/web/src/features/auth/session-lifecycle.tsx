@@ -8,7 +8,7 @@ import { api, ApiRequestError, errorMessageOf } from '../../lib/api-client.ts';
 import { isJwtExpired } from '../../lib/jwt.ts';
 import { useNotify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.tsx';
-import { accessTokenStore, workspaceStore } from '../../lib/storage.ts';
+import { accessTokenStore, settingsStore, workspaceStore } from '../../lib/storage.ts';
 import { fetchSession } from './auth-api.ts';
 import { useEndSession } from './use-logout.ts';
 
@@ -61,6 +61,7 @@ function useRestoredSession(): boolean {
     if (startUp === 'expired') {
       accessTokenStore.clear();
       workspaceStore.clear();
+      settingsStore.clear();
       notify({ message: messages.session.expiredAccessToken, variant: 'error' });
     }
     if (startUp !== 'restore' || accessToken === null) return;

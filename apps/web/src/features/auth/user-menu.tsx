@@ -1,6 +1,5 @@
-import { limits } from '@receta/domain';
-import AccountCircle from '@mui/icons-material/AccountCircle';
 import Logout from '@mui/icons-material/Logout';
+import ManageAccounts from '@mui/icons-material/ManageAccounts';
 import Password from '@mui/icons-material/Password';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,17 +9,15 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { UserAvatar } from '../../components/user-avatar.tsx';
 import { errorMessageOf } from '../../lib/api-client.ts';
+import { shortenDisplayName } from '../../lib/display-name.ts';
 import { useNotify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.tsx';
 import { requestPinRecovery } from './auth-api.ts';
 import { useLogout } from './use-logout.ts';
-
-/** Spec section 2: the display name is cut to 18 characters and ends with an ellipsis. */
-function shortDisplayName(name: string): string {
-  const max = limits.displayNameMaxLength;
-  return name.length > max ? `${name.slice(0, max)}…` : name;
-}
 
 /** The signed-in user's menu in the top bar. */
 export function UserMenu() {
@@ -45,7 +42,7 @@ export function UserMenu() {
     <>
       <Button
         onClick={(event) => setAnchor(event.currentTarget)}
-        startIcon={<AccountCircle />}
+        startIcon={<UserAvatar user={user} size={28} />}
         aria-haspopup="menu"
         aria-expanded={anchor !== null}
         aria-controls={anchor ? menuId : undefined}
@@ -53,11 +50,18 @@ export function UserMenu() {
         color="inherit"
         sx={{ maxWidth: { xs: 180, sm: 'none' }, whiteSpace: 'nowrap', minWidth: 0 }}
       >
-        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
-          {shortDisplayName(user.displayName)}
+        {/* On a phone the photo alone; `dir="auto"` keeps a Latin name's ellipsis at its end in Arabic. */}
+        <Box component="span" dir="auto" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', display: { xs: 'none', sm: 'inline' } }}>
+          {shortenDisplayName(user.displayName)}
         </Box>
       </Button>
       <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        <MenuItem component={RouterLink} to={paths.myProfile.getHref()} onClick={() => setAnchor(null)}>
+          <ListItemIcon>
+            <ManageAccounts fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('navigation.items.myProfile')}</ListItemText>
+        </MenuItem>
         {scope.includes('sign.prescription') && (
           <MenuItem onClick={() => void requestNewPin()}>
             <ListItemIcon>

@@ -1,5 +1,6 @@
-import { product } from '@receta/domain';
+import { defaultLanguage, product } from '@receta/domain';
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -12,9 +13,12 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { paths } from '../../config/paths.ts';
 import type { Block, Inline, LegalDocument, Paragraph } from './legal-document.ts';
 
-/** A legal document with its title, revision date and a way back to the app. */
+/**
+ * A legal document with its title, revision date and a way back to the app. The text itself is
+ * the Spanish one, the one that rules, whatever language the page is shown in.
+ */
 export function LegalPage({ title, document }: { title: string; document: LegalDocument }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Box component="article" sx={{ maxWidth: 820, mx: 'auto' }}>
       <PageTitle title={title} />
@@ -28,15 +32,21 @@ export function LegalPage({ title, document }: { title: string; document: LegalD
         <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
           {t('legal.lastUpdated', { date: product.legalRevision })}
         </Typography>
-        <Blocks blocks={document.intro} />
-        {document.sections.map((section) => (
-          <Box component="section" key={section.heading} sx={{ mt: 4 }}>
-            <Typography variant="h2" sx={{ mb: 1.5 }}>
-              {section.heading}
-            </Typography>
-            <Blocks blocks={section.blocks} />
-          </Box>
-        ))}
+        {i18n.resolvedLanguage !== defaultLanguage && (
+          <Alert severity="info" sx={{ mb: 3 }}>{t('languages.spanishOnly')}</Alert>
+        )}
+        {/* Spanish, so left to right even on an Arabic page. */}
+        <Box lang={defaultLanguage} dir="ltr">
+          <Blocks blocks={document.intro} />
+          {document.sections.map((section) => (
+            <Box component="section" key={section.heading} sx={{ mt: 4 }}>
+              <Typography variant="h2" sx={{ mb: 1.5 }}>
+                {section.heading}
+              </Typography>
+              <Blocks blocks={section.blocks} />
+            </Box>
+          ))}
+        </Box>
       </Paper>
     </Box>
   );

@@ -1,4 +1,4 @@
-import { formatDisplayDate, licenceTypeLabels, messages, type PatientLink } from '@receta/domain';
+import { formatDisplayDate, messages, type PatientLink } from '@receta/domain';
 import Download from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -47,7 +47,7 @@ export function PatientLinkPage() {
         rows={[
           { label: t('verification.fields.state'), value: <PrescriptionStateChip state={link.data.state} /> },
           { label: t('verification.fields.prescriber'), value: `${prescriber.name} ${prescriber.lastName}` },
-          { label: t('verification.fields.licence'), value: `${licenceTypeLabels[prescriber.licenceType]} ${prescriber.enrollment}` },
+          { label: t('verification.fields.licence'), value: `${t(`labels.licenceTypes.${prescriber.licenceType}`)} ${prescriber.enrollment}` },
           { label: t('verification.fields.issuedOn'), value: formatDisplayDate(link.data.issuedOn) },
           { label: t('verification.fields.startDate'), value: formatDisplayDate(link.data.startDate) },
           { label: t('verification.fields.expiryDate'), value: formatDisplayDate(link.data.expiryDate) },

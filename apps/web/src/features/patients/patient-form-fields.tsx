@@ -1,4 +1,4 @@
-import { patientSexes, patientSexLabels, type PatientData } from '@receta/domain';
+import { patientSexes, type PatientData } from '@receta/domain';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import { useController, useWatch, type Control } from 'react-hook-form';
@@ -25,7 +25,7 @@ export function PatientFormFields({ control }: { control: PatientControl }) {
       <FormTextField control={control} name="dni" label={t('patients.fields.dni')} digitsOnly required />
       <FormTextField control={control} name="cuil" label={t('patients.fields.cuil')} helperText={t('patients.fields.cuilHint')} digitsOnly />
       <FormTextField control={control} name="sex" label={t('patients.fields.sex')} select required>
-        {patientSexes.map((sex) => <MenuItem key={sex} value={sex}>{patientSexLabels[sex]}</MenuItem>)}
+        {patientSexes.map((sex) => <MenuItem key={sex} value={sex}>{t(`labels.patientSexes.${sex}`)}</MenuItem>)}
       </FormTextField>
       <FormDateField control={control} name="dateOfBirth" label={t('patients.fields.dateOfBirth')} required />
       <InsurerField control={control} />

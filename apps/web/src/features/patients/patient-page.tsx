@@ -1,4 +1,4 @@
-import { formatDisplayDate, messages, particularInsurerId, patientSexLabels, type Patient } from '@receta/domain';
+import { formatDisplayDate, messages, particularInsurerId, type Patient } from '@receta/domain';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Edit from '@mui/icons-material/Edit';
 import NoteAdd from '@mui/icons-material/NoteAdd';
@@ -63,7 +63,7 @@ function PatientDetail({ patient }: { patient: Patient }) {
         [t('patients.fields.lastName'), patient.lastName],
         [t('patients.fields.dni'), patient.dni],
         [t('patients.fields.cuil'), patient.cuil],
-        [t('patients.fields.sex'), patientSexLabels[patient.sex]],
+        [t('patients.fields.sex'), t(`labels.patientSexes.${patient.sex}`)],
         [t('patients.fields.dateOfBirth'), formatDisplayDate(patient.dateOfBirth)],
       ],
     },

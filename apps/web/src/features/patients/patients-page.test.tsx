@@ -113,7 +113,7 @@ describe('my patients', { timeout: 20_000 }, () => {
     await userEvent.setup().click(await screen.findByRole('link', { name: 'Pérez, Ana' }));
 
     expect(await screen.findByRole('heading', { name: 'Pérez, Ana' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/patients/p1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/patients/p1'));
     expect(screen.getByText('27301234568')).toBeTruthy();
     expect(screen.getByText('Femenino')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Nueva receta' }).getAttribute('href')).toBe('/prescriptions/osde-400800/new?patientId=p1');

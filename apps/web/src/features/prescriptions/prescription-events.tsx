@@ -1,4 +1,4 @@
-import { formatDisplayDateTime, prescriptionEventLabels, type PrescriptionEvent } from '@receta/domain';
+import { formatDisplayDateTime, type PrescriptionEvent } from '@receta/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
@@ -39,7 +39,7 @@ function EventItem({ event }: { event: PrescriptionEvent }) {
   return (
     <Box component="li" sx={{ borderLeft: 3, borderColor: 'divider', pl: 1.5, minWidth: 0 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1.5, alignItems: 'baseline' }}>
-        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 500 }}>{prescriptionEventLabels[event.kind]}</Typography>
+        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 500 }}>{t(`prescriptionEvents.${event.kind}`)}</Typography>
         <Typography component="time" dateTime={event.at} variant="body2" color="text.secondary">
           {formatDisplayDateTime(event.at)}
         </Typography>

@@ -1,5 +1,5 @@
 import {
-  formatDisplayDate, limits, messages, prescriptionRules, prescriptionTypeLabels, prescriptionTypes, todayInArgentina,
+  formatDisplayDate, limits, messages, prescriptionRules, prescriptionTypes, todayInArgentina,
   type Diagnosis, type DuplicateMedication, type InsurerSummary, type Patient, type Prescription,
 } from '@receta/domain';
 import Add from '@mui/icons-material/Add';
@@ -316,7 +316,7 @@ function PrescriptionForm({
               {prescription
                 ? (
                     <Typography>
-                      {prescriptionTypeLabels[prescription.type]}
+                      {t(`labels.prescriptionTypes.${prescription.type}`)}
                       {prescription.type === 'chronic' && ` · ${t('prescriptions.series', { position: prescription.seriesPosition, length: prescription.seriesLength })}`}
                     </Typography>
                   )
@@ -382,7 +382,7 @@ function TypeFields() {
           onChange={(event) => type.field.onChange(event.target.value)}
         >
           {prescriptionTypes.map((option) => (
-            <FormControlLabel key={option} value={option} control={<Radio />} label={prescriptionTypeLabels[option]} />
+            <FormControlLabel key={option} value={option} control={<Radio />} label={t(`labels.prescriptionTypes.${option}`)} />
           ))}
         </RadioGroup>
       </Box>

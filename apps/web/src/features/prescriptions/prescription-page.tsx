@@ -1,5 +1,5 @@
 import {
-  cuirOf, formatDisplayDate, licenceTypeLabels, messages, patientSexLabels, prescriptionTypeLabels,
+  cuirOf, formatDisplayDate, messages,
   type Prescription, type PrescriptionItem,
 } from '@receta/domain';
 import ArrowBack from '@mui/icons-material/ArrowBack';
@@ -75,7 +75,7 @@ export function PrescriptionContent({ prescription, children }: { prescription: 
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <DetailSection title={t('prescriptions.detail.sections.prescription')}>
         <DetailField label={t('prescriptions.columns.state')} value={<PrescriptionStateChip state={prescription.displayState} />} />
-        <DetailField label={t('prescriptions.fields.type')} value={prescriptionTypeLabels[prescription.type]} />
+        <DetailField label={t('prescriptions.fields.type')} value={t(`labels.prescriptionTypes.${prescription.type}`)} />
         {prescription.type === 'chronic' && (
           <DetailField
             label={t('prescriptions.detail.series')}
@@ -93,7 +93,7 @@ export function PrescriptionContent({ prescription, children }: { prescription: 
         <DetailField label={t('prescriptions.columns.issuer')} value={`${prescriber.name} ${prescriber.lastName}`} />
         <DetailField
           label={t('prescriptions.columns.licence')}
-          value={`${licenceTypeLabels[prescriber.licenceType]} ${prescriber.enrollment} · ${prescriber.jurisdiction}`}
+          value={`${t(`labels.licenceTypes.${prescriber.licenceType}`)} ${prescriber.enrollment} · ${prescriber.jurisdiction}`}
         />
         <DetailField label={t('prescriptions.detail.profession')} value={[prescriber.profession, prescriber.specialty].filter(Boolean).join(' · ')} />
         <DetailField label={t('prescriptions.detail.cuit')} value={prescriber.cuit} />
@@ -104,7 +104,7 @@ export function PrescriptionContent({ prescription, children }: { prescription: 
         <DetailField label={t('prescriptions.columns.lastName')} value={patient.lastName} />
         <DetailField label={t('prescriptions.columns.dni')} value={patient.dni} />
         <DetailField label={t('prescriptions.detail.cuil')} value={patient.cuil} />
-        <DetailField label={t('prescriptions.detail.sex')} value={patientSexLabels[patient.sex]} />
+        <DetailField label={t('prescriptions.detail.sex')} value={t(`labels.patientSexes.${patient.sex}`)} />
         <DetailField label={t('prescriptions.columns.dateOfBirth')} value={formatDisplayDate(patient.dateOfBirth)} />
         <DetailField
           label={t('prescriptions.columns.insurer')}

@@ -1,5 +1,6 @@
-import { prescriptionDisplayStateLabels, type PrescriptionDisplayState } from '@receta/domain';
+import type { PrescriptionDisplayState } from '@receta/domain';
 import Chip from '@mui/material/Chip';
+import { useTranslation } from 'react-i18next';
 
 const colorOf = {
   draft: 'default',
@@ -13,12 +14,13 @@ const colorOf = {
 
 /** The state a prescription shows today (a signed one is pending, valid or expired by date). */
 export function PrescriptionStateChip({ state }: { state: PrescriptionDisplayState }) {
+  const { t } = useTranslation();
   return (
     <Chip
       size="small"
       color={colorOf[state]}
       variant={state === 'expired' ? 'outlined' : 'filled'}
-      label={prescriptionDisplayStateLabels[state]}
+      label={t(`labels.prescriptionStates.${state}`)}
       // The longest label ("Firmado, vigente desde su fecha de inicio") wraps instead of widening the column.
       sx={{ height: 'auto', minWidth: 140, '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
     />

@@ -1,5 +1,5 @@
 import {
-  formatDisplayDate, messages, prescriptionDisplayStateLabels, prescriptionDisplayStates,
+  formatDisplayDate, messages, prescriptionDisplayStates,
   type InsurerSummary, type Patient, type Prescription, type PrescriptionDisplayState,
 } from '@receta/domain';
 import Add from '@mui/icons-material/Add';
@@ -244,7 +244,7 @@ export function PrescriptionsList({ kind }: { kind: PrescriptionsListKind }) {
             >
               <MenuItem value="">{t('prescriptions.filters.allStates')}</MenuItem>
               {prescriptionDisplayStates.map((option) => (
-                <MenuItem key={option} value={option}>{prescriptionDisplayStateLabels[option]}</MenuItem>
+                <MenuItem key={option} value={option}>{t(`labels.prescriptionStates.${option}`)}</MenuItem>
               ))}
             </TextField>
             <FormDateField control={dates.control} name="from" label={t('prescriptions.filters.from')} />

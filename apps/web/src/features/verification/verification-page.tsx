@@ -1,5 +1,5 @@
 import {
-  formatDisplayDate, licenceTypeLabels, messages, prescriptionTypeLabels, type Verification,
+  formatDisplayDate, messages, type Verification,
 } from '@receta/domain';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -62,7 +62,7 @@ function VerificationCard({ verification }: { verification: Verification }) {
         rows={[
           { label: t('verification.fields.state'), value: <PrescriptionStateChip state={verification.state} /> },
           { label: t('verification.fields.number'), value: String(verification.number) },
-          { label: t('verification.fields.type'), value: prescriptionTypeLabels[verification.type] },
+          { label: t('verification.fields.type'), value: t(`labels.prescriptionTypes.${verification.type}`) },
           {
             label: t('verification.fields.series'),
             value: t('prescriptions.series', { position: verification.seriesPosition, length: verification.seriesLength }),
@@ -74,7 +74,7 @@ function VerificationCard({ verification }: { verification: Verification }) {
           { label: t('verification.fields.prescriber'), value: `${prescriber.name} ${prescriber.lastName}` },
           {
             label: t('verification.fields.licence'),
-            value: `${licenceTypeLabels[prescriber.licenceType]} ${prescriber.enrollment} · ${prescriber.jurisdiction}`,
+            value: `${t(`labels.licenceTypes.${prescriber.licenceType}`)} ${prescriber.enrollment} · ${prescriber.jurisdiction}`,
           },
         ]}
       />

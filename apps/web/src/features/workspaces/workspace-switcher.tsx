@@ -20,10 +20,15 @@ export function currentWorkspaceOf(user: Pick<UserSession, 'workspaces'>) {
   return user.workspaces.find((workspace) => workspace.id === remembered) ?? user.workspaces[0] ?? null;
 }
 
+/** Makes another workspace the current one and reloads, so that every list is read again inside it. */
+export function switchToWorkspace(workspaceId: string) {
+  workspaceStore.set(workspaceId);
+  pageReload.reload();
+}
+
 /**
  * The top bar's workspace switcher (spec section 2): the current workspace's name and image,
- * a menu of the others when there is more than one. Choosing one remembers it and reloads the
- * page, so that every list is read again inside the new workspace.
+ * a menu of the others when there is more than one.
  */
 export function WorkspaceSwitcher() {
   const { t } = useTranslation();
@@ -38,9 +43,7 @@ export function WorkspaceSwitcher() {
 
   function choose(workspaceId: string) {
     setAnchor(null);
-    if (workspaceId === current?.id) return;
-    workspaceStore.set(workspaceId);
-    pageReload.reload();
+    if (workspaceId !== current?.id) switchToWorkspace(workspaceId);
   }
 
   return (
@@ -53,11 +56,10 @@ export function WorkspaceSwitcher() {
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? true : undefined}
-        startIcon={<WorkspaceAvatar name={current.name} avatarUri={current.avatarUri} />}
         endIcon={canSwitch ? <ExpandMore /> : undefined}
         sx={{ textTransform: 'none', minWidth: 0, '&.Mui-disabled': { color: 'text.primary' } }}
       >
-        <Typography component="span" noWrap sx={{ maxWidth: { xs: 0, sm: 180 }, display: { xs: 'none', sm: 'block' } }}>
+        <Typography component="span" dir="auto" noWrap sx={{ maxWidth: { xs: 0, sm: 180 }, display: { xs: 'none', sm: 'block' } }}>
           {current.name}
         </Typography>
       </Button>

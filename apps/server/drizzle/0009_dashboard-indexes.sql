@@ -1,0 +1,3 @@
+CREATE INDEX "prescription_items_prescription_id_generic_name_index" ON "prescription_items" USING btree ("prescription_id","generic_name");--> statement-breakpoint
+CREATE INDEX "prescriptions_workspace_id_doctor_user_id_issued_on_index" ON "prescriptions" USING btree ("workspace_id","doctor_user_id","issued_on");--> statement-breakpoint
+CREATE INDEX "prescriptions_issued_on_state_index" ON "prescriptions" USING btree ("issued_on","state");

@@ -1,0 +1,300 @@
+import { createHash } from 'node:crypto';
+import { messages, oauthScopes, type OAuthConsent, type OAuthTokenContext } from '@receta/domain';
+import { and, eq } from 'drizzle-orm';
+import * as oauth from 'oauth4webapi';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createApprovedDoctor } from '../../../test/factories/approved-doctors.ts';
+import { authorizeThroughFlow, createOAuthClient, pkcePair } from '../../../test/factories/oauth.ts';
+import { freshAddress } from '../../../test/factories/second-factor.ts';
+import { createUser } from '../../../test/factories/users.ts';
+import { useTestApp } from '../../../test/helper.ts';
+import { auditEvents, oauthGrants, oauthTokens } from '../../db/schema/index.ts';
+import { hashSecret } from '../../platform/passwords.ts';
+import { hashToken } from '../../platform/user-tokens.ts';
+import { consumePinCode } from './pin-codes.ts';
+
+// The provider driven as an integrator would drive it: the user's steps through the API the
+// web pages call, the app's steps through oauth4webapi over HTTP.
+const test = useTestApp();
+const pin = '4821';
+const insecure = { [oauth.allowInsecureRequests]: true };
+let baseUrl = '';
+let authorizationServer: oauth.AuthorizationServer;
+
+beforeAll(async () => {
+  baseUrl = await test.app.listen({ port: 0, host: '127.0.0.1' });
+  authorizationServer = {
+    issuer: baseUrl,
+    token_endpoint: `${baseUrl}/oauth2/accounts/token`,
+    revocation_endpoint: `${baseUrl}/oauth2/accounts/revoke`,
+  };
+});
+
+async function doctorWithPin() {
+  return createApprovedDoctor(test.app, { pinHash: await hashSecret(pin) });
+}
+
+/** The callback URL the browser lands on, as the app reads it. */
+function callbackOf(redirectUri: string, answer: { code: string; state?: string }): URL {
+  const url = new URL(redirectUri);
+  url.searchParams.set('code', answer.code);
+  if (answer.state) url.searchParams.set('state', answer.state);
+  return url;
+}
+
+function getTokenContext(accessToken: string) {
+  return oauth.protectedResourceRequest(accessToken, 'GET', new URL(`${baseUrl}/oauth2/accounts/token`), undefined, undefined, insecure);
+}
+
+describe('the authorization code flow with PKCE, driven by oauth4webapi', () => {
+  it('signs in, shows the consent, redeems the code, reads the context, refreshes, confirms a PIN and revokes', async () => {
+    const doctor = await doctorWithPin();
+    // Two redirect URIs: the consent and the token's context list every one (the pages redirect only there).
+    const redirectUris = ['https://app.example.test/callback', 'https://app.example.test/other'];
+    const app = await createOAuthClient(test.app, { sandbox: true, redirectUris });
+    const client: oauth.Client = { client_id: app.clientId };
+    const clientAuth = oauth.ClientSecretBasic(app.secret);
+    const codeVerifier = oauth.generateRandomCodeVerifier();
+    const state = oauth.generateRandomState();
+    const scopes = ['accounts-profiles', 'documents-sign'] as const;
+
+    // The user: sign-in, consent page, Permitir.
+    const signIn = await fetch(`${baseUrl}/oauth2/accounts/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: doctor.email, password: doctor.password, client_id: app.clientId, scope: scopes.join(' ') }),
+    });
+    expect(signIn.status).toBe(200);
+    const signedInCode = (await signIn.json() as { data: { signed_in_code: string } }).data.signed_in_code;
+    const consent = await fetch(`${baseUrl}/oauth2/accounts/sign-in?signed_in_code=${encodeURIComponent(signedInCode)}`);
+    expect(await consent.json()).toEqual({
+      client_logo_uri: null,
+      client_name: 'Historia clínica de prueba',
+      client_redirect_uri_label: 'Historia clínica de prueba',
+      client_redirect_uris: redirectUris,
+      scopes: [...scopes],
+      user_first_name: 'Ana',
+      user_last_name: 'Pérez',
+      user_email: doctor.email,
+      sandbox: true,
+    } satisfies OAuthConsent);
+    const query = new URLSearchParams({
+      client_id: app.clientId, signed_in_code: signedInCode, scope: scopes.join(' '), response_type: 'code',
+      redirect_uri: app.redirectUri, state,
+    });
+    const authorize = await fetch(`${baseUrl}/oauth2/accounts/authorize?${query.toString()}`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        code_challenge: await oauth.calculatePKCECodeChallenge(codeVerifier), code_challenge_method: 'S256',
+      }),
+    });
+    expect(authorize.status).toBe(200);
+    const authorized = await authorize.json() as { code: string; state: string };
+    expect(authorized.state).toBe(state);
+
+    // The app: the callback, the code exchange.
+    const callback = oauth.validateAuthResponse(
+      authorizationServer, client, callbackOf(app.redirectUri, authorized), state,
+    );
+    const tokenResponse = await oauth.authorizationCodeGrantRequest(
+      authorizationServer, client, clientAuth, callback, app.redirectUri, codeVerifier, insecure,
+    );
+    expect(tokenResponse.headers.get('cache-control')).toBe('no-store');
+    const tokens = await oauth.processAuthorizationCodeResponse(authorizationServer, client, tokenResponse);
+    expect(tokens).toMatchObject({ token_type: 'bearer', expires_in: 3600, scope: 'accounts-profiles documents-sign' });
+    expect(tokens.refresh_token).toEqual(expect.any(String));
+
+    const context = await getTokenContext(tokens.access_token);
+    expect(context.status).toBe(200);
+    expect(await context.json()).toEqual({
+      client_name: 'Historia clínica de prueba',
+      client_redirect_uri_label: 'Historia clínica de prueba',
+      client_redirect_uris: redirectUris,
+      user_email: doctor.email,
+      sandbox: true,
+    } satisfies OAuthTokenContext);
+
+    // Refresh: a new pair; the access token may ask for less.
+    const refreshResponse = await oauth.refreshTokenGrantRequest(
+      authorizationServer, client, clientAuth, tokens.refresh_token ?? '',
+      { ...insecure, additionalParameters: { scope: 'documents-sign' } },
+    );
+    const refreshed = await oauth.processRefreshTokenResponse(authorizationServer, client, refreshResponse);
+    expect(refreshed.scope).toBe('documents-sign');
+    expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
+    expect((await getTokenContext(refreshed.access_token)).status).toBe(200);
+
+    // The PIN step, then the code spent by the call it authorises.
+    const signing = pkcePair();
+    const documentSha256 = createHash('sha256').update('%PDF-1.7 receta').digest('hex');
+    const pinResponse = await oauth.protectedResourceRequest(
+      refreshed.access_token, 'POST', new URL(`${baseUrl}/oauth2/accounts/pin-2fa`),
+      new Headers({ 'content-type': 'application/json' }),
+      JSON.stringify({
+        pin, action: 'sign', redirect_uri: app.redirectUri, state: '1234567890123456',
+        code_challenge_method: 'S256', code_challenge: signing.challenge, document_sha256: documentSha256,
+      }),
+      insecure,
+    );
+    expect(pinResponse.status).toBe(200);
+    const confirmed = await pinResponse.json() as { pin_2fa_code: string; action: string; state: string };
+    expect(confirmed).toMatchObject({ action: 'sign', state: '1234567890123456' });
+    const [grant] = await test.app.db.select().from(oauthGrants).where(eq(oauthGrants.userId, doctor.id));
+    const [accessToken] = await test.app.db.select().from(oauthTokens)
+      .where(eq(oauthTokens.tokenHash, hashToken(refreshed.access_token)));
+    expect(await consumePinCode(test.app.db, {
+      code: confirmed.pin_2fa_code, accessTokenId: accessToken?.id ?? '', action: 'sign', codeVerifier: signing.verifier, documentSha256,
+    })).toMatchObject({ userId: doctor.id, clientId: app.id, action: 'sign' });
+
+    // RFC 7009: revoking the refresh token ends the access tokens of the grant too.
+    await oauth.processRevocationResponse(await oauth.revocationRequest(
+      authorizationServer, client, clientAuth, refreshed.refresh_token ?? '', insecure,
+    ));
+    expect((await getTokenContext(refreshed.access_token)).status).toBe(401);
+    expect(await test.app.db.select().from(auditEvents)
+      .where(and(eq(auditEvents.action, 'oauth.grant'), eq(auditEvents.actorUserId, doctor.id))))
+      .toEqual([expect.objectContaining({
+        subjectId: app.id, details: expect.objectContaining({ grantId: grant?.id }) as unknown,
+      })]);
+  });
+
+  it('lets a confidential client authenticate with client_secret_post', async () => {
+    const doctor = await doctorWithPin();
+    const app = await createOAuthClient(test.app);
+    const client: oauth.Client = { client_id: app.clientId };
+    const { verifier, challenge } = pkcePair();
+    const answer = await authorizeThroughFlow(test.app, {
+      user: doctor, client: app, scopes: ['patients-search'], codeChallenge: challenge, state: 'estado',
+    });
+    const callback = oauth.validateAuthResponse(authorizationServer, client, callbackOf(app.redirectUri, answer), 'estado');
+    const response = await oauth.authorizationCodeGrantRequest(
+      authorizationServer, client, oauth.ClientSecretPost(app.secret), callback, app.redirectUri, verifier, insecure,
+    );
+    const tokens = await oauth.processAuthorizationCodeResponse(authorizationServer, client, response);
+    expect(tokens.scope).toBe('patients-search');
+  });
+
+  it('lets a public client redeem its code with PKCE alone', async () => {
+    const doctor = await doctorWithPin();
+    const app = await createOAuthClient(test.app, { kind: 'public' });
+    const client: oauth.Client = { client_id: app.clientId };
+    const { verifier, challenge } = pkcePair();
+    const answer = await authorizeThroughFlow(test.app, {
+      user: doctor, client: app, scopes: [...oauthScopes], codeChallenge: challenge, state: 's',
+    });
+    const callback = oauth.validateAuthResponse(authorizationServer, client, callbackOf(app.redirectUri, answer), 's');
+    const response = await oauth.authorizationCodeGrantRequest(
+      authorizationServer, client, oauth.None(), callback, app.redirectUri, verifier, insecure,
+    );
+    const tokens = await oauth.processAuthorizationCodeResponse(authorizationServer, client, response);
+    expect(tokens.scope?.split(' ').sort()).toEqual([...oauthScopes].sort());
+  });
+
+  it('answers RFC 6749 errors that the library reads', async () => {
+    const app = await createOAuthClient(test.app);
+    const client: oauth.Client = { client_id: app.clientId };
+    const response = await oauth.authorizationCodeGrantRequest(
+      authorizationServer, client, oauth.ClientSecretBasic(app.secret),
+      oauth.validateAuthResponse(authorizationServer, client, callbackOf(app.redirectUri, { code: 'no-such-code' }), oauth.expectNoState),
+      app.redirectUri, pkcePair().verifier, insecure,
+    );
+    const failure = await oauth.processAuthorizationCodeResponse(authorizationServer, client, response)
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(oauth.ResponseBodyError);
+    expect(failure).toMatchObject({ error: 'invalid_grant', status: 400 });
+    expect((failure as oauth.ResponseBodyError).cause).toMatchObject({
+      error: 'invalid_grant',
+      error_description: 'The authorization code is invalid',
+      message: 'The authorization code is invalid',
+    });
+  });
+});
+
+describe('POST /oauth2/accounts/sign-in', () => {
+  function signIn(payload: Record<string, unknown>, remoteAddress = freshAddress()) {
+    return test.app.inject({ method: 'POST', url: '/oauth2/accounts/sign-in', remoteAddress, payload });
+  }
+
+  it('refuses an unknown client with "Invalid client_id"', async () => {
+    const doctor = await doctorWithPin();
+    const response = await signIn({ email: doctor.email, password: doctor.password, client_id: 'no-such-app', scope: 'documents-sign' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: messages.oauthServer.invalidClientId });
+  });
+
+  it('answers "Wrong email and password" alike for a wrong password and an unknown email', async () => {
+    const doctor = await doctorWithPin();
+    const app = await createOAuthClient(test.app);
+    const wrongPassword = await signIn({ email: doctor.email, password: 'Otra-Clave-2026', client_id: app.clientId, scope: 'documents-sign' });
+    const unknownEmail = await signIn({ email: 'nadie@receta.test', password: 'Otra-Clave-2026', client_id: app.clientId, scope: 'documents-sign' });
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknownEmail.statusCode).toBe(401);
+    expect(wrongPassword.json()).toEqual(unknownEmail.json());
+    expect(wrongPassword.json()).toMatchObject({ message: messages.oauthServer.wrongCredentials });
+  });
+
+  it('shares the login lock-out: five wrong passwords lock the account', async () => {
+    const doctor = await doctorWithPin();
+    const app = await createOAuthClient(test.app);
+    const attempt = (password: string) => signIn({ email: doctor.email, password, client_id: app.clientId, scope: 'documents-sign' });
+    for (let index = 0; index < 5; index += 1) expect((await attempt('Otra-Clave-2026')).statusCode).toBe(401);
+    const locked = await attempt(doctor.password);
+    expect(locked.statusCode).toBe(429);
+    const webLogin = await test.app.inject({
+      method: 'POST', url: '/api/auth/login', remoteAddress: freshAddress(), payload: { email: doctor.email, password: doctor.password },
+    });
+    expect(webLogin.statusCode).toBe(429);
+  });
+
+  it.each([
+    ['pending approval', { status: 'pending_approval' as const }],
+    ['suspended', { status: 'suspended' as const }],
+  ])('refuses a doctor %s with "Unauthorized user"', async (_case, options) => {
+    const doctor = await createApprovedDoctor(test.app, options);
+    const app = await createOAuthClient(test.app);
+    const response = await signIn({ email: doctor.email, password: doctor.password, client_id: app.clientId, scope: 'documents-sign' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ message: messages.oauthServer.unauthorizedUser });
+  });
+
+  it('refuses a user who is not a doctor with "Unauthorized user"', async () => {
+    const pharmacist = await createUser(test.app, { roles: ['pharmacy'] });
+    const app = await createOAuthClient(test.app);
+    const response = await signIn({ email: pharmacist.email, password: pharmacist.password, client_id: app.clientId, scope: 'documents-sign' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ message: messages.oauthServer.unauthorizedUser });
+  });
+
+  it('refuses scopes the app was not registered for, in Spanish', async () => {
+    const doctor = await doctorWithPin();
+    const app = await createOAuthClient(test.app, { allowedScopes: ['accounts-profiles'] });
+    const response = await signIn({ email: doctor.email, password: doctor.password, client_id: app.clientId, scope: 'accounts-profiles documents-sign' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      message: messages.oauth.scopeNotAllowed, fields: [{ field: 'body.scope', message: messages.oauth.scopeNotAllowed }],
+    });
+  });
+
+  it('answers 400 for an unknown, used or expired signed_in_code on the consent page', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/oauth2/accounts/sign-in?signed_in_code=desconocido' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: messages.oauth.signInExpired });
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('describes every endpoint of the provider and its OAuth2 security scheme', async () => {
+    const document = (await test.app.inject({ url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, { description?: string; summary?: string }>>;
+      components: { securitySchemes: Record<string, { type: string }> };
+    }>();
+    const endpoints = [
+      ['/oauth2/accounts/sign-in', 'post'], ['/oauth2/accounts/sign-in', 'get'], ['/oauth2/accounts/authorize', 'post'],
+      ['/oauth2/accounts/token', 'post'], ['/oauth2/accounts/token', 'get'], ['/oauth2/accounts/pin-2fa', 'post'],
+      ['/oauth2/accounts/revoke', 'post'], ['/api/oauth-clients', 'get'], ['/api/oauth-clients/{id}/secret', 'post'],
+      ['/api/integrations', 'get'], ['/api/integrations/{clientId}', 'delete'],
+    ] as const;
+    for (const [path, method] of endpoints) expect(document.paths[path]?.[method]?.summary, `${method} ${path}`).toBeTruthy();
+    expect(document.components.securitySchemes.oauth2?.type).toBe('oauth2');
+  });
+});

@@ -1,0 +1,91 @@
+import { languageOf, languages, type Language } from '@receta/domain';
+import Check from '@mui/icons-material/Check';
+import Translate from '@mui/icons-material/Translate';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessageOf } from '../../lib/api-client.ts';
+import { useNotify } from '../../lib/notify.ts';
+import { useSession } from '../../lib/session.tsx';
+import { languageStore } from '../../lib/storage.ts';
+import { updateUserData } from '../auth/auth-api.ts';
+
+/** Each language by its own name, so that readers find theirs whatever the page is in now. */
+const languageNames: Record<Language, string> = {
+  es: 'Español',
+  en: 'English',
+  tr: 'Türkçe',
+  ar: 'العربية',
+};
+
+/**
+ * The language switcher of the top bar (spec section 1). The choice is kept in this browser
+ * and, for a signed-in user, in their settings on the server, so that it follows them to
+ * another browser: when a session starts with a saved language, the page switches to it.
+ */
+export function LanguageSwitcher() {
+  const { t, i18n } = useTranslation();
+  const { user, updateUser } = useSession();
+  const notify = useNotify();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const current = languageOf(i18n.resolvedLanguage);
+  const saved = languageOf(user?.data.settings.language);
+
+  useEffect(() => {
+    if (saved && saved !== i18n.resolvedLanguage) {
+      languageStore.set(saved);
+      void i18n.changeLanguage(saved);
+    }
+  }, [saved, i18n]);
+
+  async function choose(language: Language) {
+    setAnchor(null);
+    languageStore.set(language);
+    await i18n.changeLanguage(language);
+    if (!user || saved === language) return;
+    try {
+      // The settings record holds the shell's settings too: they are sent back as they are.
+      updateUser(await updateUserData({ settings: { ...user.data.settings, language } }));
+    } catch (error) {
+      notify({ message: errorMessageOf(error), variant: 'error' });
+    }
+  }
+
+  return (
+    <>
+      <Tooltip title={t('languages.choose')}>
+        <IconButton
+          color="inherit"
+          aria-label={t('languages.choose')}
+          aria-haspopup="menu"
+          aria-expanded={anchor ? true : undefined}
+          aria-controls={anchor ? menuId : undefined}
+          onClick={(event) => setAnchor(event.currentTarget)}
+        >
+          <Translate />
+        </IconButton>
+      </Tooltip>
+      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {languages.map((language) => (
+          <MenuItem
+            key={language}
+            lang={language}
+            role="menuitemradio"
+            aria-checked={language === current}
+            selected={language === current}
+            onClick={() => void choose(language)}
+          >
+            <ListItemIcon>{language === current && <Check fontSize="small" />}</ListItemIcon>
+            <ListItemText>{languageNames[language]}</ListItemText>
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}

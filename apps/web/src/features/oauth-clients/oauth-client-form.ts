@@ -1,0 +1,63 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  messages, OAuthClientInputSchema, oauthClientKinds, redirectUri,
+  type OAuthClient, type OAuthClientInput, type OAuthScope,
+} from '@receta/domain';
+import type { Resolver } from 'react-hook-form';
+import { z } from 'zod';
+
+/** The form as typed: the redirect URIs one per line, the logo blank for none. */
+export interface OAuthClientFormValues {
+  name: string;
+  logoUri: string;
+  redirectUris: string;
+  redirectUriLabel: string;
+  allowedScopes: OAuthScope[];
+  sandbox: boolean;
+  kind: (typeof oauthClientKinds)[number];
+}
+
+const input = OAuthClientInputSchema.shape;
+const maxRedirectUris = 10;
+
+function linesOf(text: string): string[] {
+  return text.split('\n').map((line) => line.trim()).filter(Boolean);
+}
+
+/** The domain's rules on the form's shape; a wrong redirect URI is told on the one field that holds them all. */
+const OAuthClientFormSchema = z.object({
+  name: input.name,
+  logoUri: z.string().trim().transform((value) => value || null).pipe(input.logoUri.unwrap()),
+  redirectUris: z.string().superRefine((text, context) => {
+    const uris = linesOf(text);
+    if (uris.length === 0) context.addIssue({ code: 'custom', message: messages.common.required });
+    else if (uris.length > maxRedirectUris) context.addIssue({ code: 'custom', message: messages.common.invalidData });
+    if (uris.some((uri) => !redirectUri.safeParse(uri).success)) {
+      context.addIssue({ code: 'custom', message: messages.oauth.redirectUriInvalid });
+    }
+  }).transform(linesOf),
+  redirectUriLabel: input.redirectUriLabel,
+  allowedScopes: input.allowedScopes,
+  sandbox: z.boolean(),
+  kind: z.enum(oauthClientKinds),
+});
+
+export const oauthClientResolver = zodResolver(OAuthClientFormSchema) as unknown as Resolver<
+  OAuthClientFormValues, unknown, OAuthClientInput
+>;
+
+export const emptyOAuthClientForm: OAuthClientFormValues = {
+  name: '', logoUri: '', redirectUris: '', redirectUriLabel: '', allowedScopes: [], sandbox: false, kind: 'confidential',
+};
+
+export function oauthClientFormOf(client: OAuthClient): OAuthClientFormValues {
+  return {
+    name: client.name,
+    logoUri: client.logoUri ?? '',
+    redirectUris: client.redirectUris.join('\n'),
+    redirectUriLabel: client.redirectUriLabel,
+    allowedScopes: client.allowedScopes,
+    sandbox: client.sandbox,
+    kind: client.kind,
+  };
+}

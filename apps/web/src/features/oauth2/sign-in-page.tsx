@@ -1,0 +1,114 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoginSchema, messages, type LoginInput } from '@receta/domain';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { FormTextField } from '../../components/form-field.tsx';
+import { LegalLinks } from '../../components/legal-links.tsx';
+import { PasswordField } from '../../components/password-field.tsx';
+import { VisuallyHidden } from '../../components/visually-hidden.tsx';
+import { paths } from '../../config/paths.ts';
+import { translateMessage } from '../../i18n/translate-message.ts';
+import { errorMessageOf } from '../../lib/api-client.ts';
+import { useNotify } from '../../lib/notify.ts';
+import { PasswordRecoveryDialog } from '../auth/password-recovery-dialog.tsx';
+import {
+  authorizationQuery, readAuthorizationRequest, signedInCodeStore, type AuthorizationRequest,
+} from './authorization-request.ts';
+import { mayRedirectTo, redirectToClient } from './client-redirect.ts';
+import { OAuthCard } from './oauth-card.tsx';
+import { signInForClient } from './oauth-api.ts';
+import { shownMessageOf } from './oauth-errors.ts';
+
+/** `/oauth2/sign-in`: the product account's email and password, for the app that sent the browser here. */
+export function OAuthSignInPage() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const request = readAuthorizationRequest(search);
+  if (!request) return <InvalidRequest />;
+  return (
+    <OAuthCard title={t('oauth2.signIn.title')} maxWidth={440}>
+      <SignInForm request={request} />
+    </OAuthCard>
+  );
+}
+
+/** A link without the app's parameters (or with a wrong one): there is no app to go back to. */
+export function InvalidRequest() {
+  const { t } = useTranslation();
+  return (
+    <OAuthCard title={t('oauth2.invalidRequest.title')} maxWidth={440}>
+      <Alert severity="error">{t('oauth2.invalidRequest.text')}</Alert>
+    </OAuthCard>
+  );
+}
+
+function SignInForm({ request }: { request: AuthorizationRequest }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const [isRecoveryOpen, setIsRecoveryOpen] = useState(false);
+  const [isClientUnknown, setIsClientUnknown] = useState(false);
+  const { control, handleSubmit, formState } = useForm<LoginInput>({
+    resolver: zodResolver(LoginSchema),
+    defaultValues: { email: '', password: '' },
+    mode: 'onTouched',
+  });
+
+  async function submit({ email, password }: LoginInput) {
+    let signedInCode: string;
+    try {
+      signedInCode = await signInForClient({ email, password, client_id: request.client_id, scope: request.scope });
+    } catch (error) {
+      // Spec section 8 tells an unknown app so at its own address. The server knows no address
+      // of an app it does not know, so only the demo (this product's page) is told there.
+      if (errorMessageOf(error) === messages.oauthServer.invalidClientId) {
+        if (mayRedirectTo(request.redirect_uri, null)) {
+          redirectToClient(request.redirect_uri, { auth: 'failed', error: 'invalid_client_id', state: request.state });
+        } else {
+          setIsClientUnknown(true);
+        }
+        return;
+      }
+      notify({ message: shownMessageOf(error), variant: 'error' });
+      return;
+    }
+    signedInCodeStore.set(signedInCode);
+    await navigate(`${paths.oauthAuthorize.getHref()}${authorizationQuery(request)}`, { state: { signedInCode } });
+  }
+
+  if (isClientUnknown) return <Alert severity="error">{translateMessage(t, messages.oauth.invalidClientId)}</Alert>;
+  return (
+    <>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>{t('oauth2.signIn.lead')}</Typography>
+      <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void handleSubmit(submit)(event)}>
+        <FormTextField control={control} name="email" label={t('login.email')} type="email" autoComplete="username" required />
+        <PasswordField control={control} name="password" label={t('login.password')} autoComplete="current-password" required />
+        <Link component="button" type="button" onClick={() => setIsRecoveryOpen(true)} sx={{ alignSelf: 'flex-start' }}>
+          {t('login.forgotPassword')}
+        </Link>
+        <Button type="submit" variant="contained" size="large" disabled={!formState.isValid} loading={formState.isSubmitting}>
+          {t('oauth2.signIn.submit')}
+        </Button>
+      </Stack>
+      <Typography sx={{ mt: 3, textAlign: 'center' }}>
+        {t('login.noAccount')}
+        {' '}
+        <Link component={RouterLink} to={paths.register.getHref()} target="_blank" rel="noopener noreferrer">
+          {t('login.register')}
+          <VisuallyHidden>{` ${t('app.opensInNewTab')}`}</VisuallyHidden>
+        </Link>
+      </Typography>
+      <Stack sx={{ mt: 2, alignItems: 'center' }}>
+        <LegalLinks />
+      </Stack>
+      <PasswordRecoveryDialog open={isRecoveryOpen} onClose={() => setIsRecoveryOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,268 @@
+import { z } from 'zod';
+import { emailSchema } from './accounts.ts';
+import { ListQuerySchema, pageOf } from './api.ts';
+import { messages } from './messages.ts';
+import { stop } from './schema-helpers.ts';
+
+const invalid = messages.common.invalidData;
+
+/**
+ * The scopes an external app may ask for: the nine of spec section 3 and the two that give
+ * every description of spec section 6 its scope (DECISIONS.md, "OAuth2").
+ */
+export const oauthScopes = [
+  'accounts-profiles',
+  'accounts-confirm',
+  'documents-sign',
+  'prescriptions-create',
+  'medications-search',
+  'diagnosis-search',
+  'insurances-search',
+  'patients-search',
+  'prescriptions-search',
+  'documents-search',
+  'patients-update',
+] as const;
+export type OAuthScope = (typeof oauthScopes)[number];
+
+const clinicalSearchDescription = 'Buscar medicamentos, diagnósticos y obras sociales en su nombre';
+
+/** What each scope lets the app do, as the consent page and /myIntegrations show it (spec section 6). */
+export const oauthScopeDescriptions: Record<OAuthScope, string> = {
+  'accounts-profiles': 'Ver sus datos básicos de perfil (nombre, email, matrículas y estado de la cuenta)',
+  'accounts-confirm': 'Solicitar su confirmación mediante PIN y código de doble factor',
+  'documents-sign': 'Usar el firmador de documentos',
+  'prescriptions-create': 'Usar el prescriptor',
+  'prescriptions-search': 'Buscar prescripciones y PDF firmados',
+  'medications-search': clinicalSearchDescription,
+  'diagnosis-search': clinicalSearchDescription,
+  'insurances-search': clinicalSearchDescription,
+  'patients-search': 'Buscar pacientes',
+  'documents-search': 'Buscar documentos firmados',
+  'patients-update': 'Actualizar datos de pacientes',
+};
+
+/**
+ * The scopes whose descriptions make the readable bullets of a set, in its order: scopes that
+ * share a description (the three searches) are described once, by the first of them. The web
+ * shows each one's description in the user's language (`labels.oauthScopes`).
+ */
+export function describedScopes(scopes: readonly OAuthScope[]): OAuthScope[] {
+  const descriptions = scopes.map((scope) => oauthScopeDescriptions[scope]);
+  return scopes.filter((scope, index) => descriptions.indexOf(oauthScopeDescriptions[scope]) === index);
+}
+
+/** A space-separated scope string (RFC 6749 section 3.3) of known scopes, without repeats. */
+export const ScopeStringSchema = z.string({ error: invalid }).trim().min(1, invalid)
+  .transform((value) => [...new Set(value.split(/\s+/))])
+  .pipe(z.array(z.enum(oauthScopes, invalid)));
+
+export const pkceMethods = ['S256'] as const;
+/** A PKCE challenge: BASE64URL(SHA-256(verifier)), 43 characters (RFC 7636 section 4.2). */
+export const codeChallenge = z.string({ error: invalid }).regex(/^[A-Za-z0-9_-]{43}$/, invalid);
+/** A PKCE verifier: 43 to 128 unreserved characters (RFC 7636 section 4.1). */
+export const codeVerifier = z.string({ error: invalid }).regex(/^[A-Za-z0-9._~-]{43,128}$/, invalid);
+
+export const pinActions = ['sign', 'prescribe'] as const;
+export type PinAction = (typeof pinActions)[number];
+
+/** `POST /oauth2/accounts/sign-in` (spec section 7). */
+export const OAuthSignInSchema = z.object({
+  email: emailSchema(messages.login.emailMin, messages.login.emailInvalid),
+  password: z.string({ error: messages.common.required }).min(1, messages.common.required),
+  client_id: z.string({ error: messages.oauthServer.invalidClientId }).min(1, messages.oauthServer.invalidClientId),
+  scope: ScopeStringSchema,
+});
+export type OAuthSignInInput = z.input<typeof OAuthSignInSchema>;
+export const OAuthSignedInSchema = z.object({ data: z.object({ signed_in_code: z.string() }) });
+
+/**
+ * The app's registered redirect URIs (not secret): the pages send the browser back only to one
+ * of these, so that a redirect_uri in the query nobody checked is never followed (RFC 9700
+ * section 4.11).
+ */
+const clientRedirectUris = z.array(z.string());
+
+/** `GET /oauth2/accounts/sign-in?signed_in_code=…`: what the consent page shows (spec section 3). */
+export const OAuthConsentSchema = z.object({
+  client_logo_uri: z.string().nullable(),
+  client_name: z.string(),
+  client_redirect_uri_label: z.string(),
+  client_redirect_uris: clientRedirectUris,
+  scopes: z.array(z.enum(oauthScopes)),
+  user_first_name: z.string(),
+  user_last_name: z.string(),
+  user_email: z.string(),
+  sandbox: z.boolean(),
+});
+export type OAuthConsent = z.infer<typeof OAuthConsentSchema>;
+
+/** The query of `POST /oauth2/accounts/authorize` (spec section 3, "Authorize parameters"). */
+export const OAuthAuthorizeQuerySchema = z.object({
+  client_id: z.string({ error: invalid }).min(1, invalid),
+  signed_in_code: z.string({ error: invalid }).min(1, invalid),
+  scope: ScopeStringSchema,
+  response_type: z.literal('code', invalid),
+  redirect_uri: z.string({ error: invalid }).min(1, invalid),
+  state: z.string().max(500, invalid).optional(),
+});
+/** Its form-encoded body: PKCE with S256 only; `plain` is refused. */
+export const OAuthAuthorizeBodySchema = z.object({
+  code_challenge: codeChallenge,
+  code_challenge_method: z.enum(pkceMethods, invalid),
+});
+export const OAuthAuthorizedSchema = z.object({ code: z.string(), state: z.string().optional() });
+
+/** `POST /oauth2/accounts/token`, form-encoded (RFC 6749 sections 4.1.3 and 6). */
+export const OAuthTokenRequestSchema = z.discriminatedUnion('grant_type', [
+  z.object({
+    grant_type: z.literal('authorization_code'),
+    code: z.string().min(1),
+    redirect_uri: z.string().min(1),
+    code_verifier: codeVerifier,
+    client_id: z.string().optional(),
+    client_secret: z.string().optional(),
+  }),
+  z.object({
+    grant_type: z.literal('refresh_token'),
+    refresh_token: z.string().min(1),
+    scope: z.string().optional(),
+    client_id: z.string().optional(),
+    client_secret: z.string().optional(),
+  }),
+]);
+export const OAuthTokenSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int(),
+  refresh_token: z.string(),
+  scope: z.string(),
+});
+export type OAuthToken = z.infer<typeof OAuthTokenSchema>;
+
+/** The error codes of the token and revocation endpoints (RFC 6749 section 5.2, RFC 7009 section 2.2.1). */
+export const oauthErrorCodes = [
+  'invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type',
+  'invalid_scope', 'unsupported_token_type',
+] as const;
+export type OAuthErrorCode = (typeof oauthErrorCodes)[number];
+/**
+ * An error of the token and revocation endpoints: RFC 6749's `error` and `error_description`
+ * (ASCII by that RFC, so in English) and the project's `message` with the same text.
+ */
+export const OAuthErrorSchema = z.object({
+  error: z.enum(oauthErrorCodes),
+  error_description: z.string(),
+  message: z.string(),
+});
+export type OAuthErrorBody = z.infer<typeof OAuthErrorSchema>;
+
+/** `POST /oauth2/accounts/revoke`, form-encoded (RFC 7009 section 2.1). */
+export const OAuthRevokeRequestSchema = z.object({
+  token: z.string().min(1),
+  token_type_hint: z.string().optional(),
+  client_id: z.string().optional(),
+  client_secret: z.string().optional(),
+});
+
+/** `GET /oauth2/accounts/token` with the bearer token: who and which app (spec section 7). */
+export const OAuthTokenContextSchema = z.object({
+  client_name: z.string(),
+  client_redirect_uri_label: z.string(),
+  client_redirect_uris: clientRedirectUris,
+  user_email: z.string(),
+  sandbox: z.boolean(),
+});
+export type OAuthTokenContext = z.infer<typeof OAuthTokenContextSchema>;
+
+/** `POST /oauth2/accounts/pin-2fa`: the PIN of spec section 5, 'El PIN tiene 4 dígitos' both ways. */
+export const OAuthPinSchema = z.object({
+  pin: z.string({ error: messages.oauth.pinLength }).min(4, messages.oauth.pinLength).max(4, messages.oauth.pinLength),
+  action: z.enum(pinActions, invalid),
+  redirect_uri: z.string({ error: invalid }).min(1, invalid),
+  state: z.string().max(500, invalid).optional(),
+  code_challenge_method: z.enum(pkceMethods, invalid),
+  code_challenge: codeChallenge,
+  /** For action sign: the hexadecimal SHA-256 of the document, so that one approval cannot sign another file. */
+  document_sha256: z.string().regex(/^[0-9a-f]{64}$/, invalid).optional(),
+});
+export type OAuthPinInput = z.input<typeof OAuthPinSchema>;
+export const OAuthPinConfirmedSchema = z.object({
+  pin_2fa_code: z.string(), action: z.enum(pinActions), state: z.string().optional(),
+});
+
+/** The text fields of `POST /oauth2/documents/signs` (multipart; the file is `file_content`). */
+export const OAuthDocumentSignFieldsSchema = z.object({
+  pin_2fa_code: z.string({ error: invalid }).min(1, invalid),
+  code_verifier: codeVerifier,
+});
+
+/**
+ * A redirect URI as registered: https, or http only on a loopback host (RFC 8252 section 7.3).
+ * What is not a URL at all is not checked further (`abort`): new URL() would throw.
+ */
+export const redirectUri = z.url({ error: messages.oauth.redirectUriInvalid, abort: true }).refine((value) => {
+  const url = new URL(value);
+  if (url.hash) return false;
+  return url.protocol === 'https:' || (url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname));
+}, messages.oauth.redirectUriInvalid);
+
+export const oauthClientKinds = ['confidential', 'public'] as const;
+
+/** `POST`/`PUT /api/oauth-clients`: an external app, registered by the superadmin. */
+export const OAuthClientInputSchema = z.object({
+  name: z.string({ error: messages.common.required }).trim().min(1, stop(messages.common.required)).max(100, invalid),
+  logoUri: z.url({ error: invalid }).nullable().default(null),
+  redirectUris: z.array(redirectUri, invalid).min(1, messages.common.required).max(10, invalid),
+  redirectUriLabel: z.string({ error: messages.common.required }).trim().min(1, stop(messages.common.required))
+    .max(100, invalid),
+  allowedScopes: z.array(z.enum(oauthScopes, invalid), invalid).min(1, messages.common.required),
+  sandbox: z.boolean().default(false),
+  kind: z.enum(oauthClientKinds, invalid).default('confidential'),
+});
+export type OAuthClientInput = z.input<typeof OAuthClientInputSchema>;
+
+export const OAuthClientSchema = z.object({
+  id: z.string(),
+  /** The public identifier an app sends as client_id. */
+  clientId: z.string(),
+  name: z.string(),
+  logoUri: z.string().nullable(),
+  redirectUris: z.array(z.string()),
+  redirectUriLabel: z.string(),
+  allowedScopes: z.array(z.enum(oauthScopes)),
+  sandbox: z.boolean(),
+  kind: z.enum(oauthClientKinds),
+  /** Whether a confidential client has a secret yet (the demo client has none until one is generated). */
+  hasSecret: z.boolean(),
+  createdAt: z.string(),
+});
+export type OAuthClient = z.infer<typeof OAuthClientSchema>;
+export const OAuthClientPageSchema = pageOf(OAuthClientSchema);
+export type OAuthClientPage = z.infer<typeof OAuthClientPageSchema>;
+
+/** `GET /api/oauth-clients`: `q` searches every word in the name and the client_id. */
+export const OAuthClientsQuerySchema = ListQuerySchema.extend({
+  sort: z.enum(['name', 'createdAt'], invalid).default('name'),
+});
+export type OAuthClientsQuery = z.input<typeof OAuthClientsQuerySchema>;
+/** What creating a client (or rotating its secret) answers: the secret, shown this once. */
+export const OAuthClientCreatedSchema = z.object({
+  message: z.string(),
+  client: OAuthClientSchema,
+  clientSecret: z.string().nullable(),
+});
+
+/** `GET /api/integrations`: the apps the signed-in user authorised (/myIntegrations). */
+export const IntegrationSchema = z.object({
+  /** The app's public client_id; `DELETE /api/integrations/{clientId}` revokes its access. */
+  clientId: z.string(),
+  name: z.string(),
+  logoUri: z.string().nullable(),
+  sandbox: z.boolean(),
+  scopes: z.array(z.enum(oauthScopes)),
+  grantedAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type Integration = z.infer<typeof IntegrationSchema>;
+export const IntegrationListSchema = z.array(IntegrationSchema);
