@@ -1,13 +1,15 @@
 import { defineConfig } from 'vitest/config';
+import { laneCount } from './support/lanes.ts';
 
-// The browser journeys: one built server for the run, Debian's Chromium driven by playwright-core.
+// The browser journeys: a built server for each lane of test files, Debian's Chromium driven by
+// playwright-core.
 export default defineConfig({
   test: {
     name: 'e2e',
     root: import.meta.dirname,
     include: ['**/*.spec.ts'],
     globalSetup: ['./support/global-setup.ts'],
-    fileParallelism: false,
+    maxWorkers: laneCount,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

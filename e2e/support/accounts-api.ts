@@ -1,6 +1,8 @@
-import { inject } from 'vitest';
-import { authenticatorCode, knowsAuthenticator, rememberAuthenticator } from './authenticator.ts';
+import {
+  authenticatorCode, keepAccessToken, keptAccessToken, knowsAuthenticator, rememberAuthenticator,
+} from './authenticator.ts';
 import { doctorDocuments } from './documents.ts';
+import { currentLane } from './lanes.ts';
 import type { TestDoctor } from './doctors.ts';
 import { waitForMailedLink } from './mailbox.ts';
 
@@ -13,7 +15,7 @@ export async function call<Answer>(path: string, init: CallInit = {}): Promise<A
   const headers = new Headers(init.headers);
   if (init.json !== undefined) headers.set('content-type', 'application/json');
   if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-  const response = await fetch(`${inject('baseUrl')}${path}`, {
+  const response = await fetch(`${currentLane().baseUrl}${path}`, {
     ...init,
     headers,
     body: init.json === undefined ? init.body : JSON.stringify(init.json),
@@ -28,8 +30,13 @@ function claimsOf(token: string): { isSync: boolean; secret?: string } {
   return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { isSync: boolean; secret?: string };
 }
 
-/** Both login steps, setting up the authenticator on the first login; answers the access token. */
+/**
+ * Both login steps, setting up the authenticator on the first login; answers the access token,
+ * the one this run already holds for the account when there is one.
+ */
 export async function logInThroughApi(email: string, password: string): Promise<string> {
+  const kept = await keptAccessToken(email);
+  if (kept) return kept;
   const { authenticityToken } = await call<{ authenticityToken: string }>('/api/auth/login', {
     method: 'POST',
     json: { email, password },
@@ -42,6 +49,7 @@ export async function logInThroughApi(email: string, password: string): Promise<
     token: authenticityToken,
     json: { token: await authenticatorCode(email) },
   });
+  await keepAccessToken(email, signedIn.access_token);
   return signedIn.access_token;
 }
 

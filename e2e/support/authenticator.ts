@@ -1,11 +1,13 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { Secret, TOTP } from 'otpauth';
-import { inject } from 'vitest';
+import { currentLane } from './lanes.ts';
 
 interface KeyringEntry {
   secret: string;
   /** The last time step whose code was sent: the server accepts each step once. */
   lastStep: number | null;
+  /** The access token of the account's last login through the API, as a browser keeps it. */
+  accessToken?: string;
 }
 
 type Keyring = Record<string, KeyringEntry>;
@@ -14,14 +16,14 @@ const periodMs = 30_000;
 
 async function readKeyring(): Promise<Keyring> {
   try {
-    return JSON.parse(await readFile(inject('keyringFile'), 'utf8')) as Keyring;
+    return JSON.parse(await readFile(currentLane().keyringFile, 'utf8')) as Keyring;
   } catch {
     return {};
   }
 }
 
 async function writeKeyring(keyring: Keyring): Promise<void> {
-  await writeFile(inject('keyringFile'), JSON.stringify(keyring));
+  await writeFile(currentLane().keyringFile, JSON.stringify(keyring));
 }
 
 /**
@@ -31,6 +33,23 @@ async function writeKeyring(keyring: Keyring): Promise<void> {
 export async function rememberAuthenticator(email: string, secret: string): Promise<void> {
   const keyring = await readKeyring();
   keyring[email] = { secret: secret.replace(/\s/g, ''), lastStep: null };
+  await writeKeyring(keyring);
+}
+
+/**
+ * The access token the run already holds for the account, if any. Sessions last twelve hours,
+ * longer than any run; reusing one spares a login, and with it one of the authenticator's time
+ * steps, which otherwise make a third login in the same thirty seconds wait for the next step.
+ */
+export async function keptAccessToken(email: string): Promise<string | undefined> {
+  return (await readKeyring())[email]?.accessToken;
+}
+
+export async function keepAccessToken(email: string, accessToken: string): Promise<void> {
+  const keyring = await readKeyring();
+  const entry = keyring[email];
+  if (!entry) throw new Error(`No authenticator secret is known for ${email}`);
+  keyring[email] = { ...entry, accessToken };
   await writeKeyring(keyring);
 }
 

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
+import { currentLane } from './lanes.ts';
 
 // Debian's Chromium, never a downloaded one; without the networking flags it keeps trying to
 // reach Google's hosts, which this machine cannot.
@@ -25,7 +26,7 @@ export interface BrowserSession {
 
 /** Launches Chromium for the test file that calls it and closes it when the file is done. */
 export function useBrowser(): BrowserSession {
-  const session = { baseUrl: inject('baseUrl') } as BrowserSession;
+  const session = { baseUrl: currentLane().baseUrl } as BrowserSession;
   beforeAll(async () => {
     session.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
     session.newPage = async (viewport = 'desktop') => {

@@ -2,44 +2,43 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { laneCount, type Lane } from './lanes.ts';
 import { startMailCatcher } from './mail-catcher.ts';
 import { startServer } from './server-process.ts';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    baseUrl: string;
-    admin: { email: string; password: string };
-    /** Where the SMTP catcher writes each mail the product sends. */
-    mailFolder: string;
-    /** Where the journeys keep what a person would keep between visits (authenticator secrets). */
-    keyringFile: string;
-  }
-}
 
 const admin = { email: 'admin@receta.test', password: 'Admin-Receta-2026' };
 
 /**
- * One server for the browser journeys, on its own embedded database, sending its mail to a
- * real SMTP server that the journeys read; everything is stopped and removed at the end.
+ * A server for each lane of browser journeys, on its own embedded database, sending its mail
+ * to a real SMTP server that the journeys read; everything is stopped and removed at the end.
  */
-export default async function setUp(project: TestProject): Promise<() => Promise<void>> {
-  const runFolder = await mkdtemp(join(tmpdir(), 'receta-e2e-'));
-  const mailFolder = join(runFolder, 'mail');
-  await mkdir(mailFolder);
+async function startLane(runFolder: string, index: number): Promise<{ lane: Lane; stop: () => Promise<void> }> {
+  const laneFolder = join(runFolder, `lane-${index + 1}`);
+  const mailFolder = join(laneFolder, 'mail');
+  await mkdir(mailFolder, { recursive: true });
   const mailCatcher = await startMailCatcher(mailFolder);
   const server = await startServer({
-    DATA_DIR: join(runFolder, 'data'),
+    DATA_DIR: join(laneFolder, 'data'),
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     SMTP_URL: mailCatcher.url,
   });
-  project.provide('baseUrl', server.baseUrl);
+  return {
+    lane: { baseUrl: server.baseUrl, mailFolder, keyringFile: join(laneFolder, 'keyring.json') },
+    stop: async () => {
+      await server.stop();
+      await mailCatcher.stop();
+    },
+  };
+}
+
+export default async function setUp(project: TestProject): Promise<() => Promise<void>> {
+  const runFolder = await mkdtemp(join(tmpdir(), 'receta-e2e-'));
+  const started = await Promise.all(Array.from({ length: laneCount }, (_, index) => startLane(runFolder, index)));
+  project.provide('lanes', started.map(({ lane }) => lane));
   project.provide('admin', admin);
-  project.provide('mailFolder', mailFolder);
-  project.provide('keyringFile', join(runFolder, 'keyring.json'));
   return async () => {
-    await server.stop();
-    await mailCatcher.stop();
+    await Promise.all(started.map(({ stop }) => stop()));
     await rm(runFolder, { recursive: true, force: true });
   };
 }

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { inject } from 'vitest';
+import { currentLane } from './lanes.ts';
 import type { CaughtMail } from './mail-catcher.ts';
 
 /**
@@ -21,7 +21,7 @@ export async function waitForMailedLink(to: string, pathPrefix: string, timeoutM
 }
 
 async function readMails(): Promise<CaughtMail[]> {
-  const folder = inject('mailFolder');
+  const folder = currentLane().mailFolder;
   const names = (await readdir(folder)).filter((name) => name.endsWith('.json')).sort();
   return Promise.all(names.map(async (name) => JSON.parse(await readFile(join(folder, name), 'utf8')) as CaughtMail));
 }
