@@ -46,4 +46,8 @@ export const auditEvents = pgTable('audit_events', {
   subjectId: text().notNull(),
   pagePath: text(),
   details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-}, (table) => [index().on(table.subjectType, table.subjectId, table.at)]);
+}, (table) => [
+  index().on(table.subjectType, table.subjectId, table.at),
+  // What one person did, by action and time: the documents a doctor signed for apps.
+  index().on(table.actorUserId, table.action, table.at),
+]);

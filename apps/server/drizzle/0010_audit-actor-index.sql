@@ -1,0 +1,1 @@
+CREATE INDEX "audit_events_actor_user_id_action_at_index" ON "audit_events" USING btree ("actor_user_id","action","at");
