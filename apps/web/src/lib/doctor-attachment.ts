@@ -1,5 +1,5 @@
 import { limits, messages, UploadedAttachmentSchema } from '@receta/domain';
-import { useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { api, ApiRequestError } from './api-client.ts';
 
 /** What a file picker offers first (spec section 9); the check before the upload is what decides. */
@@ -14,11 +14,7 @@ export function useAttachmentUpload(purpose: string, onUploaded: (location: stri
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  async function upload(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    // The same file may be chosen again after a failure.
-    event.target.value = '';
-    if (!file) return;
+  async function upload(file: File) {
     const refusal = refusalOf(file);
     setFailure(refusal);
     if (refusal) return;

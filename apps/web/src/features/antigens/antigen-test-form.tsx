@@ -13,10 +13,11 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useController, useForm, type Control, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { FileChooserButton } from '../../components/file-chooser-button.tsx';
 import { FormDateField } from '../../components/form-date-field.tsx';
 import { fieldErrorText, FormTextField } from '../../components/form-field.tsx';
 import { translateMessage } from '../../i18n/translate-message.ts';
@@ -116,7 +117,6 @@ function ResultField({ control }: { control: TestFormControl }) {
 /** The optional certificate: uploaded as soon as it is chosen, so the form sends only its location. */
 function CertificateField({ control }: { control: TestFormControl }) {
   const { t } = useTranslation();
-  const inputRef = useRef<HTMLInputElement>(null);
   const { field } = useController({ control, name: 'certificate' });
   const [fileName, setFileName] = useState('');
   const { progress, failure, upload } = useAttachmentUpload('certificate', (location, file) => {
@@ -140,19 +140,18 @@ function CertificateField({ control }: { control: TestFormControl }) {
               </>
             )
           : (
-              <Button variant="outlined" startIcon={<UploadFile />} disabled={progress !== null} onClick={() => inputRef.current?.click()}>
+              <FileChooserButton
+                variant="outlined"
+                startIcon={<UploadFile />}
+                disabled={progress !== null}
+                accept={attachmentAccept}
+                inputName={field.name}
+                inputLabel={label}
+                onFile={(file) => void upload(file)}
+              >
                 {t('antigens.tests.attachCertificate')}
-              </Button>
+              </FileChooserButton>
             )}
-        <input
-          ref={inputRef}
-          type="file"
-          name={field.name}
-          aria-label={label}
-          accept={attachmentAccept}
-          hidden
-          onChange={(event) => void upload(event)}
-        />
       </Box>
       {progress !== null && (
         <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label={t('antigens.tests.uploading')} sx={{ mt: 1 }} />

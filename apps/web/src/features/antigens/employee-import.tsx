@@ -13,8 +13,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileChooserButton } from '../../components/file-chooser-button.tsx';
 import { translateMessage } from '../../i18n/translate-message.ts';
 import { errorMessageOf } from '../../lib/api-client.ts';
 import { useNotify } from '../../lib/notify.ts';
@@ -24,16 +25,11 @@ import { useImportEmployees } from './employees-api.ts';
 export function EmployeeImportButton() {
   const { t } = useTranslation();
   const notify = useNotify();
-  const inputRef = useRef<HTMLInputElement>(null);
   const importEmployees = useImportEmployees();
   const [report, setReport] = useState<EmployeeImportReport | null>(null);
   const [isReportOpen, setIsReportOpen] = useState(false);
 
-  async function send(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    // The same file may be chosen again once corrected.
-    event.target.value = '';
-    if (!file) return;
+  async function send(file: File) {
     if (!file.name.toLowerCase().endsWith('.csv')) {
       notify({ message: messages.employees.csvInvalid, variant: 'error' });
       return;
@@ -48,17 +44,16 @@ export function EmployeeImportButton() {
 
   return (
     <>
-      <Button variant="outlined" startIcon={<UploadFile />} loading={importEmployees.isPending} onClick={() => inputRef.current?.click()}>
-        {t('antigens.employees.import')}
-      </Button>
-      <input
-        ref={inputRef}
-        type="file"
+      <FileChooserButton
+        variant="outlined"
+        startIcon={<UploadFile />}
+        loading={importEmployees.isPending}
         accept=".csv,text/csv"
-        aria-label={t('antigens.employees.importFile')}
-        hidden
-        onChange={(event) => void send(event)}
-      />
+        inputLabel={t('antigens.employees.importFile')}
+        onFile={(file) => void send(file)}
+      >
+        {t('antigens.employees.import')}
+      </FileChooserButton>
       {report && <ImportReportDialog open={isReportOpen} report={report} onClose={() => setIsReportOpen(false)} />}
     </>
   );

@@ -8,11 +8,12 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { FileChooserButton } from '../../components/file-chooser-button.tsx';
 import { FormTextField } from '../../components/form-field.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
@@ -319,16 +320,12 @@ function SignSection({ session, isBusy, onFailure }: {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const headingId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [isStarting, setIsStarting] = useState(false);
   const token = session?.token;
 
-  async function choose(event: ChangeEvent<HTMLInputElement>) {
-    const chosen = event.target.files?.[0] ?? null;
-    event.target.value = '';
-    if (!chosen) return;
+  async function choose(chosen: File) {
     const problem = await pdfProblemOf(chosen);
     setFileError(problem);
     setFile(problem ? null : chosen);
@@ -366,23 +363,16 @@ function SignSection({ session, isBusy, onFailure }: {
         {token ? t('oauth2.demo.signLead') : t('oauth2.demo.signNeedsToken')}
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
-        <Button
+        <FileChooserButton
           variant="outlined"
           startIcon={<UploadFile />}
           disabled={!token || isBusy || isStarting}
-          onClick={() => inputRef.current?.click()}
+          accept="application/pdf,.pdf"
+          inputName="file_content"
+          onFile={(chosen) => void choose(chosen)}
         >
           {t('oauth2.demo.upload')}
-        </Button>
-        <input
-          ref={inputRef}
-          type="file"
-          name="file_content"
-          accept="application/pdf,.pdf"
-          hidden
-          disabled={!token}
-          onChange={(event) => void choose(event)}
-        />
+        </FileChooserButton>
         {file && <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{file.name}</Typography>}
       </Box>
       {fileError && (

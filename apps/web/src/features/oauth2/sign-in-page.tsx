@@ -1,23 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { LoginSchema, messages, type LoginInput } from '@receta/domain';
+import { messages, type LoginInput } from '@receta/domain';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { FormTextField } from '../../components/form-field.tsx';
 import { LegalLinks } from '../../components/legal-links.tsx';
-import { PasswordField } from '../../components/password-field.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { paths } from '../../config/paths.ts';
 import { translateMessage } from '../../i18n/translate-message.ts';
 import { errorMessageOf } from '../../lib/api-client.ts';
 import { useNotify } from '../../lib/notify.ts';
-import { PasswordRecoveryDialog } from '../auth/password-recovery-dialog.tsx';
+import { CredentialsForm } from '../auth/credentials-form.tsx';
 import {
   authorizationQuery, readAuthorizationRequest, signedInCodeStore, type AuthorizationRequest,
 } from './authorization-request.ts';
@@ -53,13 +48,7 @@ function SignInForm({ request }: { request: AuthorizationRequest }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const notify = useNotify();
-  const [isRecoveryOpen, setIsRecoveryOpen] = useState(false);
   const [isClientUnknown, setIsClientUnknown] = useState(false);
-  const { control, handleSubmit, formState } = useForm<LoginInput>({
-    resolver: zodResolver(LoginSchema),
-    defaultValues: { email: '', password: '' },
-    mode: 'onTouched',
-  });
 
   async function submit({ email, password }: LoginInput) {
     let signedInCode: string;
@@ -87,16 +76,7 @@ function SignInForm({ request }: { request: AuthorizationRequest }) {
   return (
     <>
       <Typography color="text.secondary" sx={{ mb: 3 }}>{t('oauth2.signIn.lead')}</Typography>
-      <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void handleSubmit(submit)(event)}>
-        <FormTextField control={control} name="email" label={t('login.email')} type="email" autoComplete="username" required />
-        <PasswordField control={control} name="password" label={t('login.password')} autoComplete="current-password" required />
-        <Link component="button" type="button" onClick={() => setIsRecoveryOpen(true)} sx={{ alignSelf: 'flex-start' }}>
-          {t('login.forgotPassword')}
-        </Link>
-        <Button type="submit" variant="contained" size="large" disabled={!formState.isValid} loading={formState.isSubmitting}>
-          {t('oauth2.signIn.submit')}
-        </Button>
-      </Stack>
+      <CredentialsForm submitLabel={t('oauth2.signIn.submit')} onSubmit={submit} />
       <Typography sx={{ mt: 3, textAlign: 'center' }}>
         {t('login.noAccount')}
         {' '}
@@ -108,7 +88,6 @@ function SignInForm({ request }: { request: AuthorizationRequest }) {
       <Stack sx={{ mt: 2, alignItems: 'center' }}>
         <LegalLinks />
       </Stack>
-      <PasswordRecoveryDialog open={isRecoveryOpen} onClose={() => setIsRecoveryOpen(false)} />
     </>
   );
 }

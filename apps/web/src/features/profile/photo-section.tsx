@@ -4,8 +4,8 @@ import Upload from '@mui/icons-material/Upload';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileChooserButton } from '../../components/file-chooser-button.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { errorMessageOf } from '../../lib/api-client.ts';
 import { useNotify } from '../../lib/notify.ts';
@@ -20,7 +20,6 @@ export function PhotoSection({ user }: { user: UserSession }) {
   const notify = useNotify();
   const changeAccount = useChangeAccount();
   const pending = changeAccount.isPending ? changeAccount.variables.kind : null;
-  const fileInput = useRef<HTMLInputElement>(null);
 
   async function change(action: AccountChange) {
     try {
@@ -30,8 +29,7 @@ export function PhotoSection({ user }: { user: UserSession }) {
     }
   }
 
-  function choose(file: File | undefined) {
-    if (!file) return;
+  function choose(file: File) {
     // The server checks the same by the content; asking first saves sending a large file for nothing.
     if (!photoTypes.includes(file.type)) {
       notify({ message: messages.profile.photoInvalid, variant: 'error' });
@@ -50,21 +48,15 @@ export function PhotoSection({ user }: { user: UserSession }) {
         <UserAvatar user={user} size={96} />
         <Box>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            {/* The button opens the file picker; the input itself stays out of the keyboard's way. */}
-            <input
-              ref={fileInput}
-              type="file"
-              hidden
+            <FileChooserButton
+              variant="outlined"
+              startIcon={<Upload />}
+              loading={pending === 'photo'}
               accept={photoTypes.join(',')}
-              onChange={(event) => {
-                choose(event.target.files?.[0]);
-                // Choosing the same file again must still upload it.
-                event.target.value = '';
-              }}
-            />
-            <Button variant="outlined" startIcon={<Upload />} loading={pending === 'photo'} onClick={() => fileInput.current?.click()}>
+              onFile={choose}
+            >
               {t('profile.photo.change')}
-            </Button>
+            </FileChooserButton>
             {user.data.photoURL && (
               <Button
                 variant="text"

@@ -4,12 +4,12 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Lock from '@mui/icons-material/LockOutlined';
 import UploadFile from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileChooserButton } from '../../components/file-chooser-button.tsx';
 import { translateMessage } from '../../i18n/translate-message.ts';
 import { attachmentAccept, useAttachmentUpload } from '../../lib/doctor-attachment.ts';
 
@@ -41,7 +41,6 @@ export function DocumentUploadSlot({
   onCleared: () => void;
 }) {
   const { t } = useTranslation();
-  const inputRef = useRef<HTMLInputElement>(null);
   const { progress, failure, upload } = useAttachmentUpload(field, (location, file) => {
     onUploaded({ location, fileName: file.name });
   });
@@ -78,25 +77,18 @@ export function DocumentUploadSlot({
               </IconButton>
             )
           : (
-              <Button
+              <FileChooserButton
                 variant="outlined"
                 startIcon={<UploadFile />}
                 disabled={state !== 'idle'}
-                onClick={() => inputRef.current?.click()}
                 aria-describedby={labelId}
+                accept={attachmentAccept}
+                inputName={field}
+                onFile={(file) => void upload(file)}
               >
                 {t('registration.documents.choose')}
-              </Button>
+              </FileChooserButton>
             )}
-        <input
-          ref={inputRef}
-          type="file"
-          name={field}
-          accept={attachmentAccept}
-          hidden
-          disabled={state !== 'idle'}
-          onChange={(event) => void upload(event)}
-        />
       </Box>
       {state === 'uploading' && (
         <LinearProgress

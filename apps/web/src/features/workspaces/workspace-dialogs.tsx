@@ -24,8 +24,8 @@ import { useTheme } from '@mui/material/styles';
 import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FileChooserButton } from '../../components/file-chooser-button.tsx';
 import { FormTextField } from '../../components/form-field.tsx';
-import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { translateMessage } from '../../i18n/translate-message.ts';
 import { errorMessageOf } from '../../lib/api-client.ts';
 import { useNotify } from '../../lib/notify.ts';
@@ -126,8 +126,7 @@ function WorkspaceEditor({ workspace }: { workspace: WorkspaceDetail }) {
     }
   }
 
-  function uploadAvatar(file: File | undefined) {
-    if (!file) return;
+  function uploadAvatar(file: File) {
     // The server checks the same; asking first saves sending a large file for nothing.
     if (!['image/png', 'image/jpeg'].includes(file.type)) {
       notify({ message: messages.workspaces.avatarInvalid, variant: 'error' });
@@ -156,12 +155,15 @@ function WorkspaceEditor({ workspace }: { workspace: WorkspaceDetail }) {
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
           <WorkspaceAvatar name={workspace.name} avatarUri={workspace.avatarUri} size={64} />
           <Box>
-            <Button component="label" variant="outlined" startIcon={<Upload />} loading={change.isPending && change.variables.kind === 'avatar'}>
+            <FileChooserButton
+              variant="outlined"
+              startIcon={<Upload />}
+              loading={change.isPending && change.variables.kind === 'avatar'}
+              accept="image/png,image/jpeg"
+              onFile={uploadAvatar}
+            >
               {t('workspaces.chooseAvatar')}
-              <VisuallyHidden>
-                <input type="file" accept="image/png,image/jpeg" onChange={(event) => uploadAvatar(event.target.files?.[0])} />
-              </VisuallyHidden>
-            </Button>
+            </FileChooserButton>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>{t('workspaces.avatarHint')}</Typography>
           </Box>
         </Box>
