@@ -76,6 +76,10 @@ describe('the dashboard', { timeout: 30_000 }, () => {
 
     const chart = screen.getByRole('figure', { name: 'Prescripciones por mes' });
     expect(chart.textContent).toContain('12.345 prescripciones emitidas y 11.000 firmadas; el mes con más fue marzo de 2026, con 7345.');
+    // The drawing is for the eye only: once it has loaded, it offers the keyboard no stop.
+    const drawing = chart.querySelector('[aria-hidden="true"]')!;
+    await waitFor(() => expect(drawing.querySelector('svg')).toBeTruthy());
+    expect(drawing.querySelectorAll('[tabindex="0"]')).toHaveLength(0);
     const hiddenTable = within(chart).getByRole('table', { name: 'Prescripciones por mes' });
     expect(within(hiddenTable).getAllByRole('row').map((row) => row.textContent)).toEqual([
       'MesEmitidasFirmadas', 'enero de 202600', 'febrero de 202650004500', 'marzo de 202673456500',

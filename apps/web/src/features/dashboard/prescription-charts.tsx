@@ -10,6 +10,13 @@ import { formatDayOfMonth, formatMonth } from './dashboard-format.ts';
 
 const chartHeight = 280;
 
+/**
+ * The charts are drawn for the eye only, with their figures as a table for screen readers
+ * (chart-figure.tsx): the library's keyboard walk over the bars and points would be a tab stop
+ * inside content hidden from assistive technology, so it is off.
+ */
+const eyeOnly = { disableKeyboardNavigation: true } as const;
+
 /** The charts' own texts (an empty chart, one loading) in the user's language. */
 function InLanguage({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -26,6 +33,7 @@ export function MonthlyChart({ months }: { months: readonly MonthCount[] }) {
   return (
     <InLanguage>
       <BarChart
+        {...eyeOnly}
         height={chartHeight}
         xAxis={[{
           scaleType: 'band',
@@ -53,6 +61,7 @@ export function DailyChart({ days }: { days: readonly DayCount[] }) {
   return (
     <InLanguage>
       <LineChart
+        {...eyeOnly}
         height={chartHeight}
         xAxis={[{
           scaleType: 'point',
