@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -40,8 +40,11 @@ export async function startMailCatcher(folder: string): Promise<MailCatcher> {
             html: typeof parsed.html === 'string' ? parsed.html : '',
             receivedAt: new Date().toISOString(),
           };
-          // Time-ordered names, so that a reader sees the mails in the order they arrived.
-          await writeFile(join(folder, `${Date.now()}-${randomUUID()}.json`), JSON.stringify(mail));
+          // Time-ordered names, so that a reader sees the mails in the order they arrived. Written
+          // under another name and then renamed, so that a reader never meets a half-written file.
+          const name = `${Date.now()}-${randomUUID()}`;
+          await writeFile(join(folder, `${name}.partial`), JSON.stringify(mail));
+          await rename(join(folder, `${name}.partial`), join(folder, `${name}.json`));
           callback();
         })
         .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
