@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { deleteExpiredFiles } from '../files/file-store.ts';
+import { runPeriodically } from '../periodic-passes.ts';
 import { createSmtpTransport, senderAddress } from './mail-transport.ts';
 import { deliverDueMail, type MailDeliveryReport } from './mail-worker.ts';
 
@@ -19,8 +20,6 @@ declare module 'fastify' {
   }
 }
 
-const tickIntervalMs = 2_000;
-
 /**
  * Delivers the mail outbox: through SMTP when `SMTP_URL` is set, else by keeping each mail for
  * the outbox page. Every server process runs the loop; the worker's row locks share the work.
@@ -29,47 +28,18 @@ const tickIntervalMs = 2_000;
 export const mailDelivery = fp(async (app: FastifyInstance) => {
   const { smtpUrl, publicUrl } = app.config;
   const transport = smtpUrl ? createSmtpTransport(smtpUrl, senderAddress(publicUrl)) : null;
-
-  // Passes run one after another, whether the timer or a caller starts them.
-  let lastPass: Promise<unknown> = Promise.resolve();
-  const runPass = (now?: Date): Promise<DeliveryTickReport> => {
-    const pass = lastPass.then(async () => {
-      const at = now ?? new Date();
-      const report = await deliverDueMail(app.db, transport, { now: at });
-      return { ...report, filesDeleted: await deleteExpiredFiles(app.db, at) };
-    });
-    lastPass = pass.catch(() => undefined);
-    return pass;
-  };
-
-  let timer: NodeJS.Timeout | undefined;
-  let isClosing = false;
-  const scheduleNextPass = () => {
-    timer = setTimeout(() => void runOnTimer(), tickIntervalMs);
-    // The loop alone must not keep the process alive.
-    timer.unref();
-  };
-  const runOnTimer = async () => {
-    try {
-      const report = await runPass();
-      if (report.sent + report.retried + report.failed + report.kept + report.filesDeleted > 0) {
-        app.log.debug({ report }, 'mail delivery pass');
-      }
-    } catch (error) {
-      app.log.error({ err: error }, 'mail delivery pass failed');
-    }
-    if (!isClosing) scheduleNextPass();
-  };
-
-  app.decorate('mailDelivery', { deliverDue: runPass });
-  app.addHook('onReady', async () => {
-    scheduleNextPass();
+  const deliverDue = runPeriodically(app, {
+    name: 'mail delivery',
+    intervalMs: 2_000,
+    isWorthLogging: (report: DeliveryTickReport) =>
+      report.sent + report.retried + report.failed + report.kept + report.filesDeleted > 0,
+  }, async (now) => {
+    const report = await deliverDueMail(app.db, transport, { now });
+    return { ...report, filesDeleted: await deleteExpiredFiles(app.db, now) };
   });
-  // Before the database closes: stop the loop and let a pass under way finish.
+  app.decorate('mailDelivery', { deliverDue });
+  // Runs after the loop's own hook, which lets a pass under way finish with the transport.
   app.addHook('preClose', async () => {
-    isClosing = true;
-    clearTimeout(timer);
-    await lastPass;
     transport?.close();
   });
 }, { name: 'mail-delivery' });
