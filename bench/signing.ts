@@ -22,7 +22,7 @@ export async function measureSigning(): Promise<Comparison[]> {
     const keyObject = KeyObject.from(signer.privateKey);
     const digest = randomBytes(32);
     const rawRate = await operationsPerSecond(async () => sign('sha256', digest, keyObject));
-    const cmsRate = await operationsPerSecond(() => signCadesDetached(digest, signer));
+    const cmsRate = await operationsPerSecond(async () => signCadesDetached(digest, signer));
     const prescription = prescriptionToPrint();
     const details = { reason: 'Receta electrónica', location: 'Argentina', name: 'María José Núñez' };
     const pdfRate = await operationsPerSecond(async () => {

@@ -45,7 +45,7 @@ export async function signPdf(pdf: Uint8Array, signer: Signer, details: Signatur
  * Writes the real /ByteRange over its placeholder, hashes the bytes it names and writes the
  * signature into /Contents, in place: both placeholders are as long as what replaces them.
  */
-export async function fillSignature(pdf: Buffer, sign: (digest: Uint8Array) => Promise<Uint8Array>): Promise<Buffer> {
+export function fillSignature(pdf: Buffer, sign: (digest: Uint8Array) => Uint8Array): Buffer {
   const { byteRangePlaceholder, byteRangePlaceholderPosition } = findByteRange(pdf);
   if (byteRangePlaceholder === undefined || byteRangePlaceholderPosition === undefined) {
     throw new Error('The PDF has no signature placeholder');
@@ -56,7 +56,7 @@ export async function fillSignature(pdf: Buffer, sign: (digest: Uint8Array) => P
   pdf.write(byteRange.padEnd(byteRangePlaceholder.length, ' '), byteRangePlaceholderPosition, 'latin1');
 
   const digest = createHash('sha256').update(pdf.subarray(0, contentsStart)).update(pdf.subarray(contentsEnd)).digest();
-  const signature = Buffer.from(await sign(digest)).toString('hex');
+  const signature = Buffer.from(sign(digest)).toString('hex');
   const room = contentsEnd - contentsStart - 2;
   if (signature.length > room) throw new Error(`The signature needs ${signature.length} hex digits, the PDF has room for ${room}`);
   pdf.write(signature.padEnd(room, '0'), contentsStart + 1, 'latin1');

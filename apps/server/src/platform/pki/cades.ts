@@ -1,4 +1,4 @@
-import { createHash, webcrypto } from 'node:crypto';
+import { createHash, KeyObject, sign } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { derElement, tag } from './der.ts';
@@ -42,8 +42,13 @@ const fixed = {
   messageDigestType: encode(new asn1js.ObjectIdentifier({ value: oid.messageDigest })),
 };
 
-/** What a signer adds to every signature: its certificates, its id and the attribute naming its certificate. */
+/**
+ * What a signer adds to every signature: its certificates, its id and the attribute naming its
+ * certificate; and its key as node:crypto takes it, which signs synchronously and answers the
+ * DER signature CMS wants (WebCrypto's promise and its raw r||s would cost a third more).
+ */
 interface PreparedSigner {
+  key: KeyObject;
   certificates: Uint8Array;
   signerId: Uint8Array;
   signingCertificateAttribute: Uint8Array;
@@ -57,15 +62,15 @@ const prepared = new WeakMap<x509.X509Certificate, PreparedSigner>();
  * signing-certificate-v2 signed attributes and no signing-time (the PDF's /M carries the
  * claimed time), with the signer's certificate and its chain embedded. Returns the DER.
  */
-export async function signCadesDetached(contentDigest: Uint8Array, signer: Signer): Promise<Uint8Array> {
-  const { certificates, signerId, signingCertificateAttribute } = prepare(signer);
+export function signCadesDetached(contentDigest: Uint8Array, signer: Signer): Uint8Array {
+  const { key, certificates, signerId, signingCertificateAttribute } = prepare(signer);
   const messageDigestAttribute = derElement(
     tag.sequence, fixed.messageDigestType, derElement(tag.set, derElement(tag.octetString, contentDigest)),
   );
   // DER orders a SET OF by encoding: these three already are in that order.
   const attributes = [fixed.contentTypeAttribute, messageDigestAttribute, signingCertificateAttribute];
   // RFC 5652 section 5.4: the signature covers the attributes encoded as a SET, stored as [0].
-  const signature = await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, signer.privateKey, derElement(tag.set, ...attributes));
+  const signature = sign('sha256', derElement(tag.set, ...attributes), key);
   const signerInfo = derElement(
     tag.sequence,
     fixed.version1,
@@ -73,7 +78,7 @@ export async function signCadesDetached(contentDigest: Uint8Array, signer: Signe
     fixed.sha256,
     derElement(tag.contextConstructed0, ...attributes),
     fixed.ecdsaWithSha256,
-    derElement(tag.octetString, new Uint8Array(pkijs.createCMSECDSASignature(signature))),
+    derElement(tag.octetString, signature),
   );
   const signedData = derElement(
     tag.sequence,
@@ -91,6 +96,7 @@ function prepare(signer: Signer): PreparedSigner {
   if (known) return known;
   const certificate = pkijs.Certificate.fromBER(signer.certificate.rawData);
   const preparedSigner = {
+    key: KeyObject.from(signer.privateKey),
     certificates: derElement(
       tag.contextConstructed0, ...[signer.certificate, ...signer.chain].map((each) => new Uint8Array(each.rawData)),
     ),
