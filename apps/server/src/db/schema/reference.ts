@@ -1,5 +1,7 @@
 import { insurerKinds } from '@receta/domain';
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { normalizedInSql } from '../normalized-text.ts';
 
 // Reference tables are loaded from the files in reference-data/ at every start. A row that a
 // later release no longer ships is marked inactive rather than deleted, because doctors,
@@ -127,6 +129,12 @@ export const medications = pgTable('medications', {
   saleCondition: text(),
   /** Lower-case, accent-free brand, generic name, strength and form, for searching. */
   searchText: text().notNull(),
+  /**
+   * The generic name lower-case and accent-free, kept by the database: a search ranks first the
+   * presentations whose generic name starts with its first word, and normalising the name of
+   * every match at each search cost more than the rest of the search together.
+   */
+  genericNameSearch: text().generatedAlwaysAs(() => normalizedInSql(sql`${sql.identifier('generic_name')}`)),
   isActive: boolean().notNull().default(true),
 }, (table) => [
   index().on(table.genericName),

@@ -2,7 +2,8 @@ import type { InsurerSummary } from '@receta/domain';
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { diagnoses, insurers, medications } from '../../db/schema/index.ts';
-import { byBytes, containingEveryWord, normalizedInSql, startingWith } from './search-condition.ts';
+import { normalizedInSql } from '../../db/normalized-text.ts';
+import { byBytes, containingEveryWord, startingWith } from './search-condition.ts';
 
 /** 0 for the rows that meet `condition`, 1 for the others: sorts them first. */
 function firstWhen(condition: SQL | undefined): SQL {
@@ -31,7 +32,7 @@ export function findMedications(db: Database, words: readonly string[], limit: n
   const [first] = words;
   // search_text starts with the normalised brand.
   const isNamedSo = first
-    ? or(startingWith(medications.searchText, first), startingWith(normalizedInSql(medications.genericName), first))
+    ? or(startingWith(medications.searchText, first), startingWith(medications.genericNameSearch, first))
     : undefined;
   return db.select(medicationColumns)
     .from(medications)

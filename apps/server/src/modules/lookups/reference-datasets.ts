@@ -68,7 +68,8 @@ async function replaceRows<Table extends ReferenceTable>(
   const excluded = getTableColumns(alias(table, 'excluded'));
   const fromExcluded = Object.fromEntries(
     Object.entries(getTableColumns(table))
-      .filter(([, column]) => column !== key)
+      // The key stays; a generated column is the database's to compute.
+      .filter(([, column]) => column !== key && column.generated === undefined)
       .map(([property]) => [property, excluded[property]]),
   ) as PgUpdateSetSource<Table>;
   for (let start = 0; start < rows.length; start += batchSize) {

@@ -34,19 +34,6 @@ export function startingWith(text: Column | SQL, prefix: string): SQL {
   return like(text, `${escapeLike(prefix)}%`);
 }
 
-// normalizeForSearch's accent removal for the letters of the reference data, in SQL: PGlite
-// ships no `unaccent`.
-const accented = 'áàâäéèêëíìîïóòôöúùûüñç';
-const plain = 'aaaaeeeeiiiioooouuuunc';
-
-/**
- * A column lower-cased and without accents, in SQL, for comparing and sorting a column that
- * has no stored normalised copy, on the few rows a search already matched.
- */
-export function normalizedInSql(column: Column): SQL<string> {
-  return sql<string>`translate(lower(${column}), ${accented}, ${plain})`;
-}
-
 /** Sorts by bytes, so that both database engines order alike whatever their default collation. */
 export function byBytes(text: Column | SQL): SQL {
   return sql`${text} collate "C"`;

@@ -1,0 +1,1 @@
+ALTER TABLE "medications" ADD COLUMN "generic_name_search" text GENERATED ALWAYS AS (translate(lower("generic_name"), 'áàâäéèêëíìîïóòôöúùûüñç', 'aaaaeeeeiiiioooouuuunc')) STORED;
