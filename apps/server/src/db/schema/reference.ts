@@ -1,7 +1,6 @@
 import { insurerKinds } from '@receta/domain';
-import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { normalizedInSql } from '../normalized-text.ts';
+import { normalizedCopyOf } from '../normalized-text.ts';
 
 // Reference tables are loaded from the files in reference-data/ at every start. A row that a
 // later release no longer ships is marked inactive rather than deleted, because doctors,
@@ -71,6 +70,8 @@ export const diagnoses = pgTable('diagnoses', {
   chapter: text().notNull().references(() => diagnosisChapters.code),
   /** Lower-case, accent-free code and description, for searching. */
   searchText: text().notNull(),
+  /** The description normalised by the database, by which a search orders its matches. */
+  descriptionSearch: text().generatedAlwaysAs(normalizedCopyOf('description')),
   isActive: boolean().notNull().default(true),
 }, (table) => [uniqueIndex().on(table.compactCode)]);
 
@@ -99,6 +100,8 @@ export const insurers = pgTable('insurers', {
   jurisdictionCode: text().references(() => jurisdictions.code),
   /** Lower-case, accent-free name, acronym and registry number, for searching. */
   searchText: text().notNull(),
+  /** The name normalised by the database, by which a search orders its matches. */
+  nameSearch: text().generatedAlwaysAs(normalizedCopyOf('name')),
   isActive: boolean().notNull().default(true),
 });
 
@@ -130,11 +133,10 @@ export const medications = pgTable('medications', {
   /** Lower-case, accent-free brand, generic name, strength and form, for searching. */
   searchText: text().notNull(),
   /**
-   * The generic name lower-case and accent-free, kept by the database: a search ranks first the
-   * presentations whose generic name starts with its first word, and normalising the name of
-   * every match at each search cost more than the rest of the search together.
+   * The generic name normalised by the database: a search ranks first the presentations whose
+   * generic name starts with its first word.
    */
-  genericNameSearch: text().generatedAlwaysAs(() => normalizedInSql(sql`${sql.identifier('generic_name')}`)),
+  genericNameSearch: text().generatedAlwaysAs(normalizedCopyOf('generic_name')),
   isActive: boolean().notNull().default(true),
 }, (table) => [
   index().on(table.genericName),

@@ -2,7 +2,6 @@ import type { InsurerSummary } from '@receta/domain';
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { diagnoses, insurers, medications } from '../../db/schema/index.ts';
-import { normalizedInSql } from '../../db/normalized-text.ts';
 import { byBytes, containingEveryWord, startingWith } from './search-condition.ts';
 
 /** 0 for the rows that meet `condition`, 1 for the others: sorts them first. */
@@ -70,7 +69,7 @@ export function findDiagnoses(db: Database, words: readonly string[], limit: num
       firstWhen(isCode),
       firstWhen(isUnderCode),
       isUnderCode ? sql`case when ${isUnderCode} then ${byBytes(diagnoses.compactCode)} end` : sql`1`,
-      byBytes(normalizedInSql(diagnoses.description)),
+      byBytes(diagnoses.descriptionSearch),
       asc(diagnoses.code),
     )
     .limit(limit);
@@ -93,7 +92,7 @@ export function findInsurers(db: Database, words: readonly string[], limit: numb
   return db.select(insurerColumns)
     .from(insurers)
     .where(and(eq(insurers.isActive, true), containingEveryWord(insurers.searchText, words)))
-    .orderBy(firstWhen(isAcronym), byBytes(normalizedInSql(insurers.name)), asc(insurers.id))
+    .orderBy(firstWhen(isAcronym), byBytes(insurers.nameSearch), asc(insurers.id))
     .limit(limit);
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "diagnoses" ADD COLUMN "description_search" text GENERATED ALWAYS AS (translate(lower("description"), 'áàâäéèêëíìîïóòôöúùûüñç', 'aaaaeeeeiiiioooouuuunc')) STORED;--> statement-breakpoint
+ALTER TABLE "insurers" ADD COLUMN "name_search" text GENERATED ALWAYS AS (translate(lower("name"), 'áàâäéèêëíìîïóòôöúùûüñç', 'aaaaeeeeiiiioooouuuunc')) STORED;
