@@ -89,13 +89,22 @@ export type MailStatus = (typeof mailStatuses)[number];
 export const OutboxQuerySchema = ListQuerySchema.pick({ page: true, pageSize: true });
 export type OutboxQuery = z.input<typeof OutboxQuerySchema>;
 
-/** A mail of the outbox as the superadmin reads it, links included. */
+/**
+ * What the outbox leaves out of a message: `content`, a patient's message (its text, and its
+ * address but for a hint), since only the prescription's doctor may hand a patient's link
+ * over; `link`, an account's link, shown only while no transport delivers the messages.
+ */
+export const outboxWithholdings = ['content', 'link'] as const;
+export type OutboxWithholding = (typeof outboxWithholdings)[number];
+
+/** A mail of the outbox as the superadmin reads it; `text` and `html` are null when its content is withheld. */
 export const OutboxMailSchema = z.object({
   id: z.string(),
   to: z.string(),
   subject: z.string(),
-  text: z.string(),
-  html: z.string(),
+  text: z.string().nullable(),
+  html: z.string().nullable(),
+  withheld: z.enum(outboxWithholdings).nullable(),
   status: z.enum(mailStatuses),
   attempts: z.number().int(),
   lastError: z.string().nullable(),
@@ -106,7 +115,7 @@ export type OutboxMail = z.infer<typeof OutboxMailSchema>;
 export const OutboxPageSchema = pageOf(OutboxMailSchema);
 export type OutboxPage = z.infer<typeof OutboxPageSchema>;
 
-/** A text message of the SMS outbox (`GET /api/sms-outbox`), link included. */
+/** A text message of the SMS outbox (`GET /api/sms-outbox`), withheld like the mail's. */
 export const OutboxSmsSchema = OutboxMailSchema.omit({ subject: true, html: true });
 export type OutboxSms = z.infer<typeof OutboxSmsSchema>;
 export const SmsOutboxPageSchema = pageOf(OutboxSmsSchema);

@@ -2,6 +2,7 @@ import { requestHeaders } from '@receta/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { auditEvents } from '../db/schema/index.ts';
+import { redactUrl } from './http/logging.ts';
 
 export interface AuditEvent {
   action: string;
@@ -19,7 +20,8 @@ export interface AuditActor {
 
 /**
  * Who acts in a request and from which page of the web app (the `x-page-path` header), or, on
- * an OAuth2 route, for which user and through which app.
+ * an OAuth2 route, for which user and through which app. The page's tokens are left out, as in
+ * the log: a patient's page (`/p/{token}`) must not leave a working link in the audit trail.
  */
 export function auditActorOf(request: FastifyRequest): AuditActor {
   const { oauth } = request;
@@ -27,7 +29,7 @@ export function auditActorOf(request: FastifyRequest): AuditActor {
   const pagePath = request.headers[requestHeaders.pagePath];
   return {
     actorUserId: request.user?.id ?? null,
-    pagePath: typeof pagePath === 'string' ? pagePath.slice(0, 500) : null,
+    pagePath: typeof pagePath === 'string' ? redactUrl(pagePath).slice(0, 500) : null,
   };
 }
 

@@ -717,13 +717,17 @@ export const en: Translation = {
   },
   outbox: {
     title: 'Sent mail',
-    lead: 'Every email the platform wrote, newest first. Without an SMTP server configured, emails stay here and their links can be followed from this page.',
+    lead: 'Every email the platform wrote, newest first. Without an SMTP server configured, emails stay here and account links can be followed from this page. Emails to patients are never shown.',
     loading: 'Loading the emails',
     empty: 'No emails yet.',
     to: 'To: {{to}}',
     text: 'Text',
     html: 'HTML view',
     htmlTitle: 'HTML view of “{{subject}}”',
+    withheld: {
+      content: 'Email to a patient: its content is not shown. Only the prescription\'s doctor can give them the link, from the prescription.',
+      link: 'The link is not shown: with email configured, only its recipient receives it.',
+    },
     status: {
       pending: 'Pending',
       sent: 'Sent',

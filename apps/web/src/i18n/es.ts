@@ -703,13 +703,17 @@ export const es = {
   },
   outbox: {
     title: 'Correos enviados',
-    lead: 'Todos los correos que escribió la plataforma, el más reciente primero. Sin un servidor SMTP configurado, los correos quedan aquí y sus enlaces se pueden seguir desde esta página.',
+    lead: 'Todos los correos que escribió la plataforma, el más reciente primero. Sin un servidor SMTP configurado, los correos quedan aquí y los enlaces de las cuentas se pueden seguir desde esta página. Los correos a pacientes nunca se muestran.',
     loading: 'Cargando los correos',
     empty: 'Todavía no hay correos.',
     to: 'Para: {{to}}',
     text: 'Texto',
     html: 'Vista HTML',
     htmlTitle: 'Vista HTML de «{{subject}}»',
+    withheld: {
+      content: 'Correo a un paciente: su contenido no se muestra. Solo el médico de la receta puede entregarle el enlace, desde la receta.',
+      link: 'El enlace no se muestra: con el correo configurado, solo lo recibe su destinatario.',
+    },
     status: {
       pending: 'Pendiente',
       sent: 'Enviado',

@@ -718,13 +718,17 @@ export const tr: Translation = {
   },
   outbox: {
     title: 'Gönderilen e-postalar',
-    lead: 'Platformun yazdığı tüm e-postalar, en yenisi önce. SMTP sunucusu yapılandırılmamışsa e-postalar burada kalır ve bağlantıları bu sayfadan açılabilir.',
+    lead: 'Platformun yazdığı tüm e-postalar, en yenisi önce. SMTP sunucusu yapılandırılmamışsa e-postalar burada kalır ve hesap bağlantıları bu sayfadan açılabilir. Hastalara giden e-postalar hiçbir zaman gösterilmez.',
     loading: 'E-postalar yükleniyor',
     empty: 'Henüz e-posta yok.',
     to: 'Alıcı: {{to}}',
     text: 'Metin',
     html: 'HTML görünümü',
     htmlTitle: 'HTML görünümü: “{{subject}}”',
+    withheld: {
+      content: 'Bir hastaya e-posta: içeriği gösterilmez. Bağlantıyı yalnızca reçeteyi yazan doktor, reçetenin sayfasından verebilir.',
+      link: 'Bağlantı gösterilmez: e-posta yapılandırıldığında onu yalnızca alıcısı alır.',
+    },
     status: {
       pending: 'Beklemede',
       sent: 'Gönderildi',

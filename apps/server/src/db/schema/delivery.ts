@@ -11,6 +11,10 @@ export const smsOutbox = pgTable('sms_outbox', {
   id: uuid().primaryKey().defaultRandom(),
   to: text().notNull(),
   text: text().notNull(),
+  /** The working link the stored text holds; taken out of it, and cleared, once the message is settled. */
+  link: text(),
+  /** Whose link the message carries (or carried), as in the mail outbox. */
+  linkKind: text({ enum: ['account', 'patient'] }),
   status: text({ enum: ['pending', 'sent', 'kept', 'failed'] }).notNull().default('pending'),
   attempts: integer().notNull().default(0),
   nextAttemptAt: createdAt(),

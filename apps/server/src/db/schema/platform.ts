@@ -13,6 +13,10 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text().notNull(),
   html: text().notNull(),
   text: text().notNull(),
+  /** The working link the stored body holds; taken out of the body, and cleared, once the mail is settled. */
+  link: text(),
+  /** Whose link the mail carries (or carried): an account's, or a patient's prescription. */
+  linkKind: text({ enum: ['account', 'patient'] }),
   status: text({ enum: ['pending', 'sent', 'kept', 'failed'] }).notNull().default('pending'),
   attempts: integer().notNull().default(0),
   nextAttemptAt: createdAt(),

@@ -2,7 +2,7 @@ import { count, desc } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox, smsOutbox } from '../../db/schema/index.ts';
 
-/** One page of every mail the platform wrote, newest first. */
+/** One page of every mail the platform wrote, newest first, with the link each still holds. */
 export async function findOutboxPage(db: Database, query: { page: number; pageSize: number }) {
   const items = await db.select({
     id: mailOutbox.id,
@@ -10,6 +10,8 @@ export async function findOutboxPage(db: Database, query: { page: number; pageSi
     subject: mailOutbox.subject,
     text: mailOutbox.text,
     html: mailOutbox.html,
+    link: mailOutbox.link,
+    linkKind: mailOutbox.linkKind,
     status: mailOutbox.status,
     attempts: mailOutbox.attempts,
     lastError: mailOutbox.lastError,
@@ -30,6 +32,8 @@ export async function findSmsOutboxPage(db: Database, query: { page: number; pag
     id: smsOutbox.id,
     to: smsOutbox.to,
     text: smsOutbox.text,
+    link: smsOutbox.link,
+    linkKind: smsOutbox.linkKind,
     status: smsOutbox.status,
     attempts: smsOutbox.attempts,
     lastError: smsOutbox.lastError,

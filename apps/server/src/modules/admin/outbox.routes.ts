@@ -2,11 +2,15 @@ import { OutboxPageSchema, OutboxQuerySchema, SmsOutboxPageSchema } from '@recet
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listOutbox, listSmsOutbox } from './outbox.service.ts';
 
-/** The outbox pages: every mail and SMS the platform wrote, so that a local install can follow their links. */
+/**
+ * The outbox pages: every mail and SMS the platform wrote, so that the superadmin can follow
+ * their delivery and, on a local install without a transport, the accounts' links.
+ */
 export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/outbox', {
-    // Mails carry working links (confirmation, recovery), so no catalogue permission that a
-    // clinic role could be given opens the outbox: only the superadmin role does.
+    // Without SMTP the mails show working links (confirmation, recovery), so no catalogue
+    // permission that a clinic role could be given opens the outbox: only the superadmin role does.
+    // A patient's mail is never shown, whoever asks: only the prescription's doctor hands its link over.
     config: { access: { roleGroup: 'superAdmin' } },
     schema: {
       tags: ['correo'],
@@ -14,10 +18,10 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: OutboxQuerySchema,
       response: { 200: OutboxPageSchema },
     },
-  }, async (request) => listOutbox(app.db, request.query));
+  }, async (request) => listOutbox(app.db, request.query, app.config.smtpUrl !== undefined));
 
   app.get('/sms-outbox', {
-    // Text messages carry the patients' links: superadmin only, like the mail.
+    // Superadmin only, like the mail; a patient's message is withheld like a patient's mail.
     config: { access: { roleGroup: 'superAdmin' } },
     schema: {
       tags: ['correo'],
@@ -25,5 +29,5 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: OutboxQuerySchema,
       response: { 200: SmsOutboxPageSchema },
     },
-  }, async (request) => listSmsOutbox(app.db, request.query));
+  }, async (request) => listSmsOutbox(app.db, request.query, app.config.smsWebhookUrl !== undefined));
 };

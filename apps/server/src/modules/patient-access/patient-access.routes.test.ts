@@ -171,6 +171,16 @@ describe('the patient link', () => {
     expect(actions.filter((action) => action === 'prescription.opened')).toHaveLength(2);
   });
 
+  it('leaves the page\'s token out of the audit trail', async () => {
+    const { prescription, token } = await sentLink();
+    await test.app.inject({
+      method: 'POST', url: `/api/public/patient-links/${token}/accept`, headers: { 'x-page-path': `/p/${token}` },
+    });
+    const [accepted] = await test.app.db.select().from(auditEvents)
+      .where(and(eq(auditEvents.action, 'prescription.terms_accepted'), eq(auditEvents.subjectId, prescription.id)));
+    expect(accepted?.pagePath).toBe('/p/[redacted]');
+  });
+
   it('still opens for a cancelled prescription, to show its state', async () => {
     const { token } = await sentLink({ state: 'cancelled' });
     const response = await readLink(token);

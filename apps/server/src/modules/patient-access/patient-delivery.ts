@@ -94,8 +94,10 @@ export async function deliverToPatient(db: Database, input: DeliveryInput): Prom
     const channels: Channel[] = [...row.email ? ['email' as const] : [], ...row.phone ? ['sms' as const] : []];
     if (channels.length === 0) continue;
     const url = patientLinkUrl(input.publicUrl, await issuePatientLink(db, row));
-    if (row.email) await enqueueMail(db, row.email, mailAbout(row, row.patientName, url));
-    if (row.phone) await enqueueSms(db, row.phone, smsAbout(row, url));
+    // Patients' links: the workers take them out of the stored copies once delivered, and the
+    // outbox never shows them.
+    if (row.email) await enqueueMail(db, row.email, mailAbout(row, row.patientName, url), { linkKind: 'patient' });
+    if (row.phone) await enqueueSms(db, row.phone, smsAbout(row, url), { url, kind: 'patient' });
     await db.insert(patientAccess)
       .values({ prescriptionId: row.id, firstSentAt: input.now, lastSentAt: input.now })
       .onConflictDoUpdate({ target: patientAccess.prescriptionId, set: { lastSentAt: sql`excluded.last_sent_at` } });

@@ -1,13 +1,17 @@
 import type { AddressInfo } from 'node:net';
-import { messages } from '@receta/domain';
+import { messages, type OutboxPage, type PatientLink } from '@receta/domain';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authorizeDoctor, registerDoctor } from '../../../test/factories/doctors.ts';
+import { createPatientRecord, createPrescribingDoctor, createPrescription } from '../../../test/factories/prescriptions.ts';
 import { authorizationFor, createUser } from '../../../test/factories/users.ts';
+import { createWorkspace } from '../../../test/factories/workspaces.ts';
 import { useTestApp } from '../../../test/helper.ts';
-import { mailOutbox } from '../../db/schema/index.ts';
+import { mailOutbox, patients } from '../../db/schema/index.ts';
+import { deliverToPatient } from '../../modules/patient-access/patient-delivery.ts';
 import { maxDeliveryAttempts, retryDelaysMs } from './mail-worker.ts';
+import { enqueueMail } from './outbox.ts';
 
 interface ReceivedMail {
   from: string;
@@ -121,6 +125,11 @@ describe('mail delivery over SMTP', () => {
     expect(approval?.text).toContain('Para terminar, establezca su PIN de firma de 4 números.');
     const link = new RegExp(`${test.config.publicUrl}/confirmation/([\\w-]+)`).exec(approval?.text ?? '');
     expect(link).not.toBeNull();
+    // The copy kept in the database opens nothing: the link the doctor received is not in it.
+    const [kept] = await test.app.db.select().from(mailOutbox).where(eq(mailOutbox.subject, approval?.subject ?? ''));
+    expect(kept).toMatchObject({ status: 'sent', link: null, linkKind: 'account' });
+    expect(kept?.text).toContain('Establecer mi PIN: [enlace enviado]');
+    expect(JSON.stringify(kept)).not.toContain(link?.[1]);
     const response = await test.app.inject({
       method: 'PUT', url: `/api/auth/confirmation/doctors/${link?.[1]}`, payload: { PIN: '2468' },
     });
@@ -172,5 +181,90 @@ describe('mail delivery over SMTP', () => {
     refuseWith = null;
     await test.app.mailDelivery.deliverDue(new Date(now.getTime() + 7 * 24 * 60 * 60_000));
     expect(receivedBy(doctor.email)).toEqual([]);
+  });
+});
+
+describe('links in delivered mail', () => {
+  let superadmin: Record<string, string>;
+  beforeAll(async () => {
+    superadmin = await authorizationFor(test.app, (await createUser(test.app, { roles: ['superadmin'] })).id);
+  });
+
+  async function readOutbox(): Promise<{ body: string; page: OutboxPage }> {
+    const response = await test.app.inject({ url: '/api/outbox?pageSize=100', headers: superadmin });
+    return { body: response.body, page: response.json<OutboxPage>() };
+  }
+
+  it('reach the patient working, while neither the stored copy nor the outbox holds them', async () => {
+    const doctorId = (await createPrescribingDoctor(test.app)).id;
+    const workspaceId = (await createWorkspace(test.app, { memberIds: [doctorId] })).id;
+    const patient = await createPatientRecord(test.app, { workspaceId, name: 'Juana', lastName: 'Gómez' });
+    const email = `juana.${patient.id.slice(0, 8)}@receta.test`;
+    await test.app.db.update(patients).set({ email, phone: null }).where(eq(patients.id, patient.id));
+    const prescription = await createPrescription(test.app, { workspaceId, doctorUserId: doctorId, patientId: patient.id, state: 'signed' });
+    await test.app.db.transaction((tx) => deliverToPatient(tx, {
+      prescriptionIds: [prescription.id], publicUrl: test.config.publicUrl, now: new Date(),
+      actor: { actorUserId: doctorId, pagePath: null },
+    }));
+    await test.app.mailDelivery.deliverDue();
+
+    const [mail] = receivedBy(email);
+    const token = new RegExp(`${test.config.publicUrl}/p/([\\w-]{43})`).exec(readMessage(mail?.raw ?? '').text)?.[1] ?? '';
+    expect(token).toHaveLength(43);
+    const opened = await test.app.inject({ url: `/api/public/patient-links/${token}` });
+    expect(opened.json<PatientLink>()).toMatchObject({ number: prescription.number });
+
+    const stored = await outboxRowTo(email);
+    expect(stored).toMatchObject({ status: 'sent', link: null, linkKind: 'patient' });
+    expect(stored.text).toContain('Ver mi receta: [enlace enviado]');
+    expect(stored.html).not.toMatch(/<a [^>]*href/);
+    // Whatever looks like a link's token in the stored copy opens nothing.
+    for (const candidate of JSON.stringify(stored).match(/[\w-]{43}/g) ?? []) {
+      expect((await test.app.inject({ url: `/api/public/patient-links/${candidate}` })).statusCode).toBe(404);
+    }
+
+    const { body, page } = await readOutbox();
+    expect(body).not.toContain(token);
+    expect(body).not.toContain(email);
+    expect(page.items.find((item) => item.id === stored.id)).toMatchObject({ text: null, html: null, withheld: 'content' });
+  });
+
+  it('of accounts never show in the outbox, before or after the mail is sent', async () => {
+    const token = 'enlace-de-cuenta-'.padEnd(43, 'x');
+    await enqueueMail(test.app.db, 'cuenta@receta.test', {
+      subject: 'Elija una nueva contraseña', greeting: 'Hola:', paragraphs: ['Texto'],
+      action: { label: 'Elegir una nueva contraseña', url: `${test.config.publicUrl}/password-recovery/${token}` },
+    });
+    // Pending or already sent: the delivery loop runs alongside.
+    const before = await readOutbox();
+    expect(before.body).not.toContain(token);
+    expect(before.page.items.find((item) => item.to === 'cuenta@receta.test')).toMatchObject({ withheld: 'link' });
+
+    await test.app.mailDelivery.deliverDue();
+    const after = await readOutbox();
+    expect(after.body).not.toContain(token);
+    const sent = after.page.items.find((item) => item.to === 'cuenta@receta.test');
+    expect(sent).toMatchObject({ status: 'sent', withheld: 'link' });
+    expect(sent?.text).toContain('Elegir una nueva contraseña: [enlace enviado]');
+    expect(receivedBy('cuenta@receta.test').map((mail) => readMessage(mail.raw).text).join()).toContain(token);
+  });
+
+  it('are taken out of a mail given up', async () => {
+    refuseWith = 550;
+    const url = `${test.config.publicUrl}/invitation/${'invitacion-'.padEnd(43, 'y')}`;
+    await enqueueMail(test.app.db, 'invitada@receta.test', {
+      subject: 'Invitación', greeting: 'Hola:', paragraphs: ['Texto'], action: { label: 'Elegir mi contraseña', url },
+    });
+    let now = new Date();
+    for (let attempt = 1; attempt <= maxDeliveryAttempts; attempt += 1) {
+      await test.app.mailDelivery.deliverDue(now);
+      const row = await outboxRowTo('invitada@receta.test');
+      if (row.status === 'failed') break;
+      now = row.nextAttemptAt;
+    }
+    const failed = await outboxRowTo('invitada@receta.test');
+    expect(failed).toMatchObject({ status: 'failed', link: null });
+    expect(`${failed.text}${failed.html}`).not.toContain(url);
+    expect(failed.text).toContain('Elegir mi contraseña: [enlace no entregado]');
   });
 });

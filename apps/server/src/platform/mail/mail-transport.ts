@@ -36,8 +36,9 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
   const url = new URL(smtpUrl);
   const secrets = [url.password, decodeURIComponent(url.password)].filter((secret) => secret.length > 0);
   return {
-    send: async (mail) => {
-      await transporter.sendMail(mail);
+    // Only the mail's own fields: a row of the outbox carries more, which nodemailer must not read.
+    send: async ({ to, subject, html, text }) => {
+      await transporter.sendMail({ to, subject, html, text });
     },
     describeFailure: (error) => {
       const message = error instanceof Error ? error.message : String(error);

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
+import { linkMarkers, withoutLink } from '../message-links.ts';
 import type { MailTransport } from './mail-transport.ts';
 
 const minute = 60_000;
@@ -8,7 +9,8 @@ const hour = 60 * minute;
 
 /**
  * The wait after each failed attempt. After the last one the mail is marked failed (about two
- * days after it was written) and stays on the outbox page, where the superadmin can read it.
+ * days after it was written) and stays on the outbox page, without its link, where the
+ * superadmin can read why.
  */
 export const retryDelaysMs = [minute, 5 * minute, 30 * minute, 2 * hour, 6 * hour, 12 * hour, 24 * hour];
 export const maxDeliveryAttempts = retryDelaysMs.length + 1;
@@ -27,7 +29,7 @@ export interface MailDeliveryReport {
 /** Up to `limit` due mails, locked without waiting for rows another process holds. */
 function selectDue(db: Database, now: Date, limit: number) {
   return db.select({ id: mailOutbox.id, to: mailOutbox.to, subject: mailOutbox.subject, html: mailOutbox.html,
-    text: mailOutbox.text, attempts: mailOutbox.attempts })
+    text: mailOutbox.text, link: mailOutbox.link, attempts: mailOutbox.attempts })
     .from(mailOutbox)
     .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
     .orderBy(asc(mailOutbox.nextAttemptAt))
@@ -64,6 +66,19 @@ async function claimDueMail(db: Database, now: Date, limit: number) {
 }
 
 /**
+ * The change that takes a settled mail's link out of its stored copy, written in the update
+ * that settles it: once handed to SMTP (or given up), the copy kept opens nothing.
+ */
+function linkTakenOut(mail: { text: string; html: string; link: string | null }, marker: string) {
+  if (mail.link === null) return {};
+  return {
+    text: withoutLink(mail.text, mail.link, marker),
+    html: withoutLink(mail.html, mail.link, marker),
+    link: null,
+  };
+}
+
+/**
  * One pass of the outbox: sends the mail that is due through `transport`, or keeps it in the
  * outbox when there is no transport. A failed send is retried with growing waits.
  */
@@ -86,13 +101,17 @@ export async function deliverDueMail(
     const isOurClaim = and(eq(mailOutbox.id, mail.id), eq(mailOutbox.attempts, mail.attempts));
     try {
       await transport.send(mail);
-      await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(isOurClaim);
+      await db.update(mailOutbox)
+        .set({ status: 'sent', sentAt: new Date(), lastError: null, ...linkTakenOut(mail, linkMarkers.sent) })
+        .where(isOurClaim);
       report.sent += 1;
     } catch (error) {
       const lastError = transport.describeFailure(error);
       const delay = retryDelaysMs[mail.attempts - 1];
       if (delay === undefined) {
-        await db.update(mailOutbox).set({ status: 'failed', lastError }).where(isOurClaim);
+        await db.update(mailOutbox)
+          .set({ status: 'failed', lastError, ...linkTakenOut(mail, linkMarkers.undelivered) })
+          .where(isOurClaim);
         report.failed += 1;
       } else {
         await db.update(mailOutbox)

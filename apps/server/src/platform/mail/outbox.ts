@@ -1,11 +1,17 @@
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
+import type { LinkKind } from '../message-links.ts';
 import { composeMail, type MailContent } from './compose-mail.ts';
 
 /**
  * Queues a mail. Call it with the transaction of the change that causes the mail: both are
  * kept or neither is, and the mail worker delivers it even if this process dies right after.
+ * The mail's button link is kept beside the body, as an account's link unless `linkKind`
+ * says it is a patient's, so that the worker can take it out once the mail is settled.
  */
-export async function enqueueMail(db: Database, to: string, content: MailContent): Promise<void> {
-  await db.insert(mailOutbox).values({ to, ...composeMail(content) });
+export async function enqueueMail(
+  db: Database, to: string, content: MailContent, options: { linkKind?: LinkKind } = {},
+): Promise<void> {
+  const link = content.action ? { link: content.action.url, linkKind: options.linkKind ?? 'account' } : {};
+  await db.insert(mailOutbox).values({ to, ...composeMail(content), ...link });
 }

@@ -43,16 +43,17 @@ async function rowTo(to: string) {
 }
 
 describe('SMS delivery through the webhook', () => {
-  it('POSTs {to, text} as JSON and marks the message sent', async () => {
-    await enqueueSms(test.app.db, '1155550001', 'Receta N.º 1: https://receta.test/p/abc');
+  it('POSTs {to, text} as JSON and marks the message sent, keeping no copy of its link', async () => {
+    const url = 'https://receta.test/p/abc';
+    await enqueueSms(test.app.db, '1155550001', `Receta N.º 1: ${url}`, { url, kind: 'patient' });
     await test.app.smsDelivery.deliverDue();
 
     expect(received.filter(({ body }) => (body as { to: string }).to === '1155550001')).toEqual([{
       contentType: 'application/json',
-      body: { to: '1155550001', text: 'Receta N.º 1: https://receta.test/p/abc' },
+      body: { to: '1155550001', text: `Receta N.º 1: ${url}` },
     }]);
     const row = await rowTo('1155550001');
-    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null, text: 'Receta N.º 1: [enlace enviado]', link: null });
     expect(row.sentAt).toBeInstanceOf(Date);
   });
 

@@ -29,6 +29,16 @@ describe('SMS without a transport', () => {
 });
 
 describe('GET /api/sms-outbox', () => {
+  it('never shows a patient\'s message, nor more than the end of the number', async () => {
+    const url = 'https://receta.test/p/enlace-del-paciente';
+    await enqueueSms(test.app.db, '1166660042', `Receta N.º 42: ${url}`, { url, kind: 'patient' });
+    const response = await readOutbox('?pageSize=100');
+    expect(response.body).not.toContain('enlace-del-paciente');
+    expect(response.body).not.toContain('1166660042');
+    expect(response.json<SmsOutboxPage>().items.filter((sms) => sms.to === '***42'))
+      .toMatchObject([{ text: null, withheld: 'content' }]);
+  });
+
   it('shows the superadmin every message, newest first, a page at a time', async () => {
     // A second apart, in the future: the order must not hang on the clock's resolution.
     const later = Date.now() + 60_000;
@@ -39,7 +49,7 @@ describe('GET /api/sms-outbox', () => {
     expect(page).toMatchObject({ page: 1, pageSize: 2 });
     expect(page.total).toBeGreaterThanOrEqual(3);
     expect(page.items.map((sms) => sms.to)).toEqual(['1177770003', '1177770002']);
-    expect(page.items[0]).toMatchObject({ text: 'Receta N.º 3', attempts: 0, lastError: null, sentAt: null });
+    expect(page.items[0]).toMatchObject({ text: 'Receta N.º 3', attempts: 0, lastError: null, sentAt: null, withheld: null });
     expect(Date.parse(page.items[0]?.createdAt ?? '')).not.toBeNaN();
   });
 

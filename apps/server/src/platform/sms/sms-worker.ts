@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { smsOutbox } from '../../db/schema/index.ts';
 import { retryDelaysMs } from '../mail/mail-worker.ts';
+import { linkMarkers, withoutLink } from '../message-links.ts';
 import type { SmsTransport } from './sms-transport.ts';
 
 // A claimed message is due again after this long, so a process that died while sending it
@@ -17,7 +18,9 @@ export interface SmsDeliveryReport {
 
 /** Up to `limit` due messages, locked without waiting for rows another process holds. */
 function selectDue(db: Database, now: Date, limit: number) {
-  return db.select({ id: smsOutbox.id, to: smsOutbox.to, text: smsOutbox.text, attempts: smsOutbox.attempts })
+  return db.select({
+    id: smsOutbox.id, to: smsOutbox.to, text: smsOutbox.text, link: smsOutbox.link, attempts: smsOutbox.attempts,
+  })
     .from(smsOutbox)
     .where(and(eq(smsOutbox.status, 'pending'), lte(smsOutbox.nextAttemptAt, now)))
     .orderBy(asc(smsOutbox.nextAttemptAt))
@@ -42,6 +45,11 @@ async function claimDue(db: Database, now: Date, limit: number, hasTransport: bo
   });
 }
 
+/** Takes a settled message's link out of its stored text, in the update that settles it, as for mail. */
+function linkTakenOut(sms: { text: string; link: string | null }, marker: string) {
+  return sms.link === null ? {} : { text: withoutLink(sms.text, sms.link, marker), link: null };
+}
+
 /**
  * One pass of the SMS outbox: sends what is due through `transport`, retrying a failure with
  * the mail's growing waits, or keeps it in the outbox when there is no transport.
@@ -61,14 +69,16 @@ export async function deliverDueSms(
     const isOurClaim = and(eq(smsOutbox.id, sms.id), eq(smsOutbox.attempts, sms.attempts));
     try {
       await transport.send(sms);
-      await db.update(smsOutbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(isOurClaim);
+      await db.update(smsOutbox)
+        .set({ status: 'sent', sentAt: new Date(), lastError: null, ...linkTakenOut(sms, linkMarkers.sent) })
+        .where(isOurClaim);
       report.sent += 1;
     } catch (error) {
       const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       const delay = retryDelaysMs[sms.attempts - 1];
       await db.update(smsOutbox)
         .set(delay === undefined
-          ? { status: 'failed', lastError }
+          ? { status: 'failed', lastError, ...linkTakenOut(sms, linkMarkers.undelivered) }
           : { nextAttemptAt: new Date(now.getTime() + delay), lastError })
         .where(isOurClaim);
       report[delay === undefined ? 'failed' : 'retried'] += 1;

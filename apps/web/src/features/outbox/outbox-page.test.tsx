@@ -1,5 +1,5 @@
 import type { OutboxMail } from '@receta/domain';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router.tsx';
@@ -15,6 +15,7 @@ function makeMail(overrides: Partial<OutboxMail> = {}): OutboxMail {
     subject: 'Su cuenta fue aprobada',
     text: 'Hola, Ana:\n\nEstablezca su PIN: http://localhost:3000/confirmation/abc123\n\n--\nReceta Digital',
     html: '<!doctype html><html lang="es"><body><p>Hola</p><a href="http://localhost:3000/confirmation/abc123">Establecer PIN</a></body></html>',
+    withheld: null,
     status: 'kept',
     attempts: 0,
     lastError: null,
@@ -43,6 +44,45 @@ describe('outbox page', () => {
     const preview = screen.getByTitle('Vista HTML de «Su cuenta fue aprobada»');
     expect(preview.getAttribute('sandbox')).toBe('allow-popups allow-popups-to-escape-sandbox');
     expect(preview.getAttribute('srcdoc')).toMatch(/^<!doctype html><html lang="es"><base target="_blank"><body>/);
+  });
+
+  it('says why a patient\'s mail shows nothing but its subject, and has no link to follow', async () => {
+    stubApi({
+      'GET /api/outbox': () => ({
+        items: [makeMail({ to: 'j***@example.com', subject: 'Su receta electrónica N.º 1024', text: null, html: null, withheld: 'content', status: 'sent' })],
+        total: 1, page: 1, pageSize: 10,
+      }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/outbox', user: superadmin });
+
+    await user.click(await screen.findByRole('button', { name: /Su receta electrónica N.º 1024/ }));
+
+    expect(await screen.findByText(/Correo a un paciente: su contenido no se muestra/)).toBeTruthy();
+    const details = screen.getByRole('region');
+    expect(within(details).queryByRole('link')).toBeNull();
+    expect(within(details).queryByText('Texto')).toBeNull();
+    expect(within(details).queryByTitle(/Vista HTML/)).toBeNull();
+  });
+
+  it('says an account\'s link is not shown once mail goes out by SMTP', async () => {
+    stubApi({
+      'GET /api/outbox': () => ({
+        items: [makeMail({
+          text: 'Hola, Ana:\n\nEstablezca su PIN: [enlace enviado]', html: '<p>Establezca su PIN: [enlace enviado]</p>', withheld: 'link', status: 'sent',
+        })],
+        total: 1, page: 1, pageSize: 10,
+      }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/outbox', user: superadmin });
+
+    await user.click(await screen.findByRole('button', { name: /Su cuenta fue aprobada/ }));
+
+    expect(await screen.findByText(/El enlace no se muestra/)).toBeTruthy();
+    const details = screen.getByRole('region');
+    expect(within(details).getByText(/Establezca su PIN: \[enlace enviado\]/)).toBeTruthy();
+    expect(within(details).queryByRole('link')).toBeNull();
   });
 
   it('is only for a user whose first role is superadmin, whatever the permissions', async () => {

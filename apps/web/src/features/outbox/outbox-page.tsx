@@ -28,7 +28,8 @@ const statusColors: Record<MailStatus, 'default' | 'success' | 'info' | 'error'>
 
 /**
  * Every mail the platform wrote, newest first, for the superadmin. Without SMTP this is where a
- * local install reads its mail and follows the confirmation and recovery links.
+ * local install reads its mail and follows the confirmation and recovery links; the server
+ * withholds a patient's mail, and the accounts' links once SMTP delivers them.
  */
 export function OutboxPage() {
   const { t } = useTranslation();
@@ -87,16 +88,25 @@ function MailItem({ mail }: { mail: OutboxMail }) {
             {mail.lastError}
           </Alert>
         )}
-        <Typography variant="subtitle2" component="h3" gutterBottom>
-          {t('outbox.text')}
-        </Typography>
-        <Typography component="div" variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mb: 3 }}>
-          <LinkifiedText text={mail.text} />
-        </Typography>
-        <Typography variant="subtitle2" component="h3" gutterBottom>
-          {t('outbox.html')}
-        </Typography>
-        <MailHtmlPreview html={mail.html} title={t('outbox.htmlTitle', { subject: mail.subject })} />
+        {mail.withheld && <Alert severity="info" sx={{ mb: 2 }}>{t(`outbox.withheld.${mail.withheld}`)}</Alert>}
+        {mail.text !== null && (
+          <>
+            <Typography variant="subtitle2" component="h3" gutterBottom>
+              {t('outbox.text')}
+            </Typography>
+            <Typography component="div" variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mb: 3 }}>
+              <LinkifiedText text={mail.text} />
+            </Typography>
+          </>
+        )}
+        {mail.html !== null && (
+          <>
+            <Typography variant="subtitle2" component="h3" gutterBottom>
+              {t('outbox.html')}
+            </Typography>
+            <MailHtmlPreview html={mail.html} title={t('outbox.htmlTitle', { subject: mail.subject })} />
+          </>
+        )}
       </AccordionDetails>
     </Accordion>
   );
