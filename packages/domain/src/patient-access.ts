@@ -21,3 +21,10 @@ export const PatientLinkSchema = z.object({
   termsAccepted: z.boolean(),
 });
 export type PatientLink = z.infer<typeof PatientLinkSchema>;
+
+/**
+ * `POST /api/prescriptions/{id}/patient-link`: a new link to the prescription, answered only to
+ * its own doctor, who hands it to the patient; it works until the end of `expiryDate`.
+ */
+export const PatientLinkHandoverSchema = z.object({ url: z.string(), expiryDate: z.string() });
+export type PatientLinkHandover = z.infer<typeof PatientLinkHandoverSchema>;

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, messages, todayInArgentina, type PatientLink } from '@receta/domain';
+import {
+  addDays, messages, todayInArgentina, type PatientLink, type PatientLinkHandover, type PrescriptionEvent,
+} from '@receta/domain';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPatientRecord, createPrescribingDoctor, createPrescription, headersIn } from '../../../test/factories/prescriptions.ts';
+import { createUser } from '../../../test/factories/users.ts';
 import { createWorkspace } from '../../../test/factories/workspaces.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import {
@@ -248,5 +251,77 @@ describe('POST /api/prescriptions/:id/send', () => {
     const notTheirs = await send((await signedFor(patient.id)).id, colleague);
     expect(notTheirs.statusCode).toBe(404);
     expect(notTheirs.json()).toMatchObject({ message: messages.prescriptions.notFound });
+  });
+});
+
+describe('POST /api/prescriptions/:id/patient-link', () => {
+  function handOver(id: string, headers = doctor) {
+    return test.app.inject({ method: 'POST', url: `/api/prescriptions/${id}/patient-link`, headers });
+  }
+  function tokenOf(handover: PatientLinkHandover): string {
+    return handover.url.slice(`${test.config.publicUrl}/p/`.length);
+  }
+
+  it('gives the doctor a new working link to hand over, a patient without email or phone too', async () => {
+    const patient = await patientWith({});
+    const prescription = await signedFor(patient.id);
+    const now = Date.now();
+    const response = await handOver(prescription.id);
+    expect(response.statusCode, response.body).toBe(200);
+    const handover = response.json<PatientLinkHandover>();
+    expect(handover.url).toMatch(linkPattern());
+    expect(handover.expiryDate).toBe(addDays(today, 29));
+    expect((await readLink(tokenOf(handover))).json<PatientLink>())
+      .toMatchObject({ number: prescription.number, termsAccepted: false });
+
+    const [access] = await accessOf(prescription.id);
+    expect(access?.firstSentAt.getTime()).toBeGreaterThanOrEqual(now);
+    const jobs = await test.app.db.select().from(scheduledJobs).where(eq(scheduledJobs.subjectId, patient.id));
+    expect(jobs).toHaveLength(1);
+    const { events } = (await test.app.inject({ url: `/api/prescriptions/${prescription.id}/events`, headers: doctor }))
+      .json<{ events: PrescriptionEvent[] }>();
+    expect(events.filter((event) => event.kind === 'sent')).toMatchObject([{ detail: 'Por enlace para entregar' }]);
+  });
+
+  it('leaves the links mailed earlier working', async () => {
+    const email = uniqueEmail();
+    const prescription = await signedFor((await patientWith({ email })).id);
+    await deliver([prescription.id]);
+    const [mailed = ''] = await tokensMailedTo(email);
+
+    const handedOver = tokenOf((await handOver(prescription.id)).json<PatientLinkHandover>());
+    expect(handedOver).not.toBe(mailed);
+    for (const token of [mailed, handedOver]) expect((await readLink(token)).statusCode).toBe(200);
+    expect(await tokensMailedTo(email)).toHaveLength(1);
+  });
+
+  it('answers nobody but the prescription\'s doctor: not a colleague, a clinic administrator or a pharmacy', async () => {
+    const prescription = await signedFor((await patientWith({ email: uniqueEmail() })).id);
+    const colleagueId = (await createPrescribingDoctor(test.app)).id;
+    const clinicAdministratorId = (await createUser(test.app, { roles: ['fds.admin'] })).id;
+    await test.app.db.insert(workspaceMembers)
+      .values([colleagueId, clinicAdministratorId].map((userId) => ({ workspaceId, userId })));
+    const pharmacyId = (await createUser(test.app, { roles: ['fds.provider'] })).id;
+
+    for (const userId of [colleagueId, clinicAdministratorId]) {
+      const refused = await handOver(prescription.id, await headersIn(test.app, userId, workspaceId));
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toMatchObject({ message: messages.prescriptions.notFound });
+      expect(refused.body).not.toContain('/p/');
+    }
+    expect((await handOver(prescription.id, await headersIn(test.app, pharmacyId, workspaceId))).statusCode).toBe(403);
+    expect((await handOver(prescription.id, {})).statusCode).toBe(401);
+    expect(await accessOf(prescription.id)).toEqual([]);
+  });
+
+  it('refuses a draft and an expired prescription', async () => {
+    const patient = await patientWith({});
+    const draft = await createPrescription(test.app, { workspaceId, doctorUserId: doctorId, patientId: patient.id });
+    const expired = await signedFor(patient.id, { issuedOn: addDays(today, -31) });
+    for (const id of [draft.id, expired.id]) {
+      const refused = await handOver(id);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ message: messages.signing.notSendable });
+    }
   });
 });

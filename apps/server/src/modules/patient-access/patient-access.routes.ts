@@ -1,4 +1,4 @@
-import { MessageAnswerSchema, messages, PatientLinkSchema } from '@receta/domain';
+import { MessageAnswerSchema, messages, PatientLinkHandoverSchema, PatientLinkSchema } from '@receta/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { policies, spendAttempt } from '../../platform/attempt-limiter.ts';
@@ -7,7 +7,9 @@ import { currentUser } from '../../platform/auth/access-control.ts';
 import { currentWorkspaceId } from '../../platform/auth/workspace-scope.ts';
 import { inlineDisposition } from '../../platform/files/content-disposition.ts';
 import { errorAnswers } from '../../platform/http/error-answers.ts';
-import { acceptTerms, openSignedPdf, readPatientLink, resendToPatient } from './patient-access.service.ts';
+import {
+  acceptTerms, handOverPatientLink, openSignedPdf, readPatientLink, resendToPatient,
+} from './patient-access.service.ts';
 
 const TokenParamsSchema = z.object({ token: z.string() });
 
@@ -74,6 +76,20 @@ export const patientAccessRoutes: FastifyPluginAsyncZod = async (app) => {
     }, { publicUrl: app.config.publicUrl, now: new Date() });
     return { message: messages.signing.sent };
   });
+
+  app.post('/prescriptions/:id/patient-link', {
+    // Only the prescription's own doctor gets a patient's link: the service answers 404 to
+    // anyone else, a colleague or a clinic administrator of the same workspace included.
+    config: { access: { roleGroup: 'sharePrescription' }, workspace: 'required' },
+    schema: {
+      tags: ['prescripciones'],
+      summary: 'Un enlace nuevo a una prescripción firmada propia, para que el médico se lo entregue al paciente',
+      params: z.object({ id: z.uuid(messages.prescriptions.notFound) }),
+      response: { 200: PatientLinkHandoverSchema, ...errorAnswers(400, 401, 403, 404, 409) },
+    },
+  }, async (request) => handOverPatientLink(app.db, request.params.id, {
+    userId: currentUser(request).id, workspaceId: currentWorkspaceId(request), audit: auditActorOf(request),
+  }, { publicUrl: app.config.publicUrl, now: new Date() }));
 
   await app.register(publicPatientLinkRoutes);
 };

@@ -1,13 +1,41 @@
-import { displayStateOf, messages, todayInArgentina, type PatientLink } from '@receta/domain';
+import { displayStateOf, messages, todayInArgentina, type PatientLink, type PatientLinkHandover } from '@receta/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { patientAccess, patients, prescriptionDocuments, prescriptions } from '../../db/schema/index.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { deliverToPatient } from './patient-delivery.ts';
+import { deliverToPatient, issueLinkToHandOver } from './patient-delivery.ts';
 import { prescriptionIdOfLink } from './patient-links.ts';
 
 const sendableStates = new Set(['pending', 'valid', 'partially_dispensed']);
+
+type DoctorActor = { userId: string; workspaceId: string; audit: AuditActor };
+
+/**
+ * The doctor's own prescription in the workspace, with its patient's contact, if a pharmacy
+ * may still dispense it; 404 for anyone else's, so that a colleague learns nothing of it.
+ */
+async function findOwnSendable(db: Database, prescriptionId: string, actor: DoctorActor, now: Date) {
+  const [prescription] = await db.select({
+    state: prescriptions.state,
+    startDate: prescriptions.startDate,
+    expiryDate: prescriptions.expiryDate,
+    email: patients.email,
+    phone: patients.phone,
+  })
+    .from(prescriptions)
+    .leftJoin(patients, eq(patients.id, prescriptions.patientId))
+    .where(and(
+      eq(prescriptions.id, prescriptionId),
+      eq(prescriptions.workspaceId, actor.workspaceId),
+      eq(prescriptions.doctorUserId, actor.userId),
+    ));
+  if (!prescription) throw new AppError('not_found', messages.prescriptions.notFound);
+  if (!sendableStates.has(displayStateOf(prescription, todayInArgentina(now)))) {
+    throw new AppError('conflict', messages.signing.notSendable);
+  }
+  return prescription;
+}
 
 /**
  * Sends the doctor's own signed prescription to its patient again, with a new link (earlier
@@ -16,30 +44,32 @@ const sendableStates = new Set(['pending', 'valid', 'partially_dispensed']);
 export async function resendToPatient(
   db: Database,
   prescriptionId: string,
-  actor: { userId: string; workspaceId: string; audit: AuditActor },
+  actor: DoctorActor,
   options: { publicUrl: string; now: Date },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [prescription] = await tx.select({
-      state: prescriptions.state,
-      startDate: prescriptions.startDate,
-      expiryDate: prescriptions.expiryDate,
-      email: patients.email,
-      phone: patients.phone,
-    })
-      .from(prescriptions)
-      .leftJoin(patients, eq(patients.id, prescriptions.patientId))
-      .where(and(
-        eq(prescriptions.id, prescriptionId),
-        eq(prescriptions.workspaceId, actor.workspaceId),
-        eq(prescriptions.doctorUserId, actor.userId),
-      ));
-    if (!prescription) throw new AppError('not_found', messages.prescriptions.notFound);
-    if (!sendableStates.has(displayStateOf(prescription, todayInArgentina(options.now)))) {
-      throw new AppError('conflict', messages.signing.notSendable);
-    }
+    const prescription = await findOwnSendable(tx, prescriptionId, actor, options.now);
     if (!prescription.email && !prescription.phone) throw new AppError('invalid_data', messages.signing.noContact);
     await deliverToPatient(tx, { prescriptionIds: [prescriptionId], ...options, actor: actor.audit });
+  });
+}
+
+/**
+ * A new link to the doctor's own signed prescription, for the doctor to hand to the patient
+ * (a patient without email or phone too); earlier links keep working until it expires.
+ */
+export async function handOverPatientLink(
+  db: Database,
+  prescriptionId: string,
+  actor: DoctorActor,
+  options: { publicUrl: string; now: Date },
+): Promise<PatientLinkHandover> {
+  return db.transaction(async (tx) => {
+    const prescription = await findOwnSendable(tx, prescriptionId, actor, options.now);
+    const url = await issueLinkToHandOver(tx, prescriptionId, { ...options, actor: actor.audit });
+    // Its patient's data went with the retention job: there is no one to hand a link to.
+    if (!url) throw new AppError('not_found', messages.prescriptions.notFound);
+    return { url, expiryDate: prescription.expiryDate };
   });
 }
 

@@ -16,7 +16,8 @@ export interface DeliveryInput {
   actor: AuditActor;
 }
 
-type Channel = 'email' | 'sms';
+/** How a link reached the patient: mailed, texted, or handed over by the doctor. */
+type Channel = 'email' | 'sms' | 'link';
 
 interface SentPrescription {
   number: number;
@@ -63,14 +64,9 @@ async function scheduleRetention(db: Database, patientId: string, now: Date): Pr
   });
 }
 
-/**
- * Sends each signed prescription to its patient by mail and SMS, whichever the patient
- * record has, with a new link; call it in the transaction that signed them. Prescriptions
- * whose patient has neither are skipped. Answers the ids of the prescriptions sent.
- */
-export async function deliverToPatient(db: Database, input: DeliveryInput): Promise<string[]> {
-  if (input.prescriptionIds.length === 0) return [];
-  const rows = await db.select({
+/** The signed prescriptions with their patients, whose rows stay locked until the transaction ends. */
+function lockPatientsOf(db: Database, prescriptionIds: string[]) {
+  return db.select({
     id: prescriptions.id,
     number: prescriptions.number,
     prescriber: prescriptions.prescriber,
@@ -83,29 +79,63 @@ export async function deliverToPatient(db: Database, input: DeliveryInput): Prom
   })
     .from(prescriptions)
     .innerJoin(patients, eq(patients.id, prescriptions.patientId))
-    .where(and(inArray(prescriptions.id, input.prescriptionIds), ne(prescriptions.state, 'draft')))
+    .where(and(inArray(prescriptions.id, prescriptionIds), ne(prescriptions.state, 'draft')))
     .orderBy(prescriptions.number)
     // The patient rows are locked so that a send and the retention job never interleave,
     // and two sends to one patient schedule one job.
     .for('update', { of: patients });
+}
 
+/**
+ * Issues a new link to a prescription and records that it went to the patient by `channels`:
+ * the send's date, the retention it starts, the audit event. Answers the link's address.
+ */
+async function issueLinkFor(
+  db: Database,
+  prescription: { id: string; expiryDate: string; patientId: string },
+  channels: Channel[],
+  input: Omit<DeliveryInput, 'prescriptionIds'>,
+): Promise<string> {
+  const url = patientLinkUrl(input.publicUrl, await issuePatientLink(db, prescription));
+  await db.insert(patientAccess)
+    .values({ prescriptionId: prescription.id, firstSentAt: input.now, lastSentAt: input.now })
+    .onConflictDoUpdate({ target: patientAccess.prescriptionId, set: { lastSentAt: sql`excluded.last_sent_at` } });
+  await scheduleRetention(db, prescription.patientId, input.now);
+  await recordAudit(db, input.actor, {
+    action: 'prescription.sent', subjectType: 'prescription', subjectId: prescription.id, details: { channels },
+  });
+  return url;
+}
+
+/**
+ * Sends each signed prescription to its patient by mail and SMS, whichever the patient
+ * record has, with a new link; call it in the transaction that signed them. Prescriptions
+ * whose patient has neither are skipped. Answers the ids of the prescriptions sent.
+ */
+export async function deliverToPatient(db: Database, input: DeliveryInput): Promise<string[]> {
+  if (input.prescriptionIds.length === 0) return [];
   const sent: string[] = [];
-  for (const row of rows) {
+  for (const row of await lockPatientsOf(db, input.prescriptionIds)) {
     const channels: Channel[] = [...row.email ? ['email' as const] : [], ...row.phone ? ['sms' as const] : []];
     if (channels.length === 0) continue;
-    const url = patientLinkUrl(input.publicUrl, await issuePatientLink(db, row));
+    const url = await issueLinkFor(db, row, channels, input);
     // Patients' links: the workers take them out of the stored copies once delivered, and the
     // outbox never shows them.
     if (row.email) await enqueueMail(db, row.email, mailAbout(row, row.patientName, url), { linkKind: 'patient' });
     if (row.phone) await enqueueSms(db, row.phone, smsAbout(row, url), { url, kind: 'patient' });
-    await db.insert(patientAccess)
-      .values({ prescriptionId: row.id, firstSentAt: input.now, lastSentAt: input.now })
-      .onConflictDoUpdate({ target: patientAccess.prescriptionId, set: { lastSentAt: sql`excluded.last_sent_at` } });
-    await scheduleRetention(db, row.patientId, input.now);
-    await recordAudit(db, input.actor, {
-      action: 'prescription.sent', subjectType: 'prescription', subjectId: row.id, details: { channels },
-    });
     sent.push(row.id);
   }
   return sent;
+}
+
+/**
+ * A new link to a signed prescription for its doctor to hand to the patient (copied, not
+ * sent), recorded as a send; null when the prescription has no patient any more. The caller
+ * checks that the prescription is the doctor's own.
+ */
+export async function issueLinkToHandOver(
+  db: Database, prescriptionId: string, input: Omit<DeliveryInput, 'prescriptionIds'>,
+): Promise<string | null> {
+  const [row] = await lockPatientsOf(db, [prescriptionId]);
+  return row ? issueLinkFor(db, row, ['link'], input) : null;
 }

@@ -168,7 +168,7 @@ export async function cancelPrescription(
   return showPrescription(db, id, ownActorOf(actor));
 }
 
-const channelLabels: Record<string, string> = { email: 'correo electrónico', sms: 'SMS' };
+const channelLabels: Record<string, string> = { email: 'correo electrónico', sms: 'SMS', link: 'enlace para entregar' };
 
 /** The readable detail of an event: its own, a cancellation's reason, or the channels a send used. */
 function detailOf(details: Record<string, unknown>): string | null {

@@ -144,6 +144,29 @@ describe('prescription actions', { timeout: 20_000 }, () => {
     expect(requests.some((request) => request.method === 'POST' && request.path === `${apiPath}/send`)).toBe(true);
   });
 
+  it('gives its doctor the patient\'s link to copy and hand over', async () => {
+    const url = `http://localhost:3000/p/${'e'.repeat(43)}`;
+    const requests = viewDetail(signed, { [`POST ${apiPath}/patient-link`]: () => ({ url, expiryDate: '2026-03-31' }) });
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Enlace para el paciente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enlace para el paciente' });
+    expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Enlace' }).value).toBe(url);
+    expect(within(dialog).getByText(/Funciona hasta el 31\/03\/2026/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Copiar el enlace' }));
+
+    expect(await navigator.clipboard.readText()).toBe(url);
+    expect(within(dialog).getByRole('button', { name: '¡Enlace copiado!' })).toBeTruthy();
+    expect(requests.filter((request) => request.path === `${apiPath}/patient-link`)).toMatchObject([{ method: 'POST' }]);
+  });
+
+  it('offers the patient\'s link to nobody but the prescription\'s doctor', async () => {
+    viewDetail({ ...signed, prescriber: { ...signed.prescriber, userId: 'otro-medico' } });
+
+    expect(await screen.findByRole('button', { name: 'Descargar PDF' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Enlace para el paciente' })).toBeNull();
+  });
+
   it('tells why a prescription cannot be sent', async () => {
     viewDetail(signed, { [`POST ${apiPath}/send`]: () => errorResponse(400, messages.signing.noContact) });
 

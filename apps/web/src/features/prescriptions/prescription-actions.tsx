@@ -1,8 +1,9 @@
-import type { Prescription } from '@receta/domain';
+import type { PatientLinkHandover, Prescription } from '@receta/domain';
 import Block from '@mui/icons-material/Block';
 import Download from '@mui/icons-material/Download';
 import Draw from '@mui/icons-material/Draw';
 import Edit from '@mui/icons-material/Edit';
+import LinkIcon from '@mui/icons-material/Link';
 import Send from '@mui/icons-material/Send';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,8 +16,9 @@ import { useNotify } from '../../lib/notify.ts';
 import { isFirstRoleIn } from '../../lib/roles.ts';
 import { useSession } from '../../lib/session.tsx';
 import { CancelDialog } from './cancel-dialog.tsx';
+import { PatientLinkDialog } from './patient-link-dialog.tsx';
 import { insurerSlugOf } from './prescription-form.ts';
-import { useDownloadPrescriptionPdf, useSendPrescription } from './prescriptions-api.ts';
+import { useDownloadPrescriptionPdf, useHandOverPatientLink, useSendPrescription } from './prescriptions-api.ts';
 import { SignDialog } from './sign-dialog.tsx';
 
 /** The server's rule too: a patient is sent only what a pharmacy can still dispense. */
@@ -24,7 +26,8 @@ const sendableStates = new Set<Prescription['displayState']>(['pending', 'valid'
 
 /**
  * What the viewer may do with the prescription at its stage: edit and sign a draft; download
- * a signed one, and, its own doctor, send it to the patient and anul it. The server checks each again.
+ * a signed one, and, its own doctor, send it to the patient, get its link to hand over, and
+ * anul it. The server checks each again.
  */
 export function PrescriptionActions({ prescription }: { prescription: Prescription }) {
   const { t } = useTranslation();
@@ -33,6 +36,8 @@ export function PrescriptionActions({ prescription }: { prescription: Prescripti
   const [dialog, setDialog] = useState<'sign' | 'cancel' | null>(null);
   const download = useDownloadPrescriptionPdf();
   const send = useSendPrescription(prescription.id);
+  const handOver = useHandOverPatientLink(prescription.id);
+  const [handover, setHandover] = useState<PatientLinkHandover | null>(null);
   const isDraft = prescription.state === 'draft';
   const canEdit = isDraft && scope.includes('edit.prescription');
   const canSign = isDraft && scope.includes('sign.prescription');
@@ -44,6 +49,14 @@ export function PrescriptionActions({ prescription }: { prescription: Prescripti
   async function sendToPatient() {
     try {
       notify({ message: (await send.mutateAsync()).message, variant: 'success' });
+    } catch (error) {
+      notify({ message: errorMessageOf(error), variant: 'error' });
+    }
+  }
+
+  async function showPatientLink() {
+    try {
+      setHandover(await handOver.mutateAsync());
     } catch (error) {
       notify({ message: errorMessageOf(error), variant: 'error' });
     }
@@ -79,6 +92,11 @@ export function PrescriptionActions({ prescription }: { prescription: Prescripti
           {t('prescriptions.detail.send')}
         </Button>
       )}
+      {canSend && (
+        <Button variant="outlined" startIcon={<LinkIcon />} loading={handOver.isPending} onClick={() => void showPatientLink()}>
+          {t('prescriptions.detail.patientLink')}
+        </Button>
+      )}
       {canCancel && (
         <Button variant="outlined" color="error" startIcon={<Block />} onClick={() => setDialog('cancel')}>
           {t('prescriptions.detail.cancel')}
@@ -86,6 +104,7 @@ export function PrescriptionActions({ prescription }: { prescription: Prescripti
       )}
       {dialog === 'sign' && <SignDialog ids={[prescription.id]} onClose={() => setDialog(null)} />}
       {dialog === 'cancel' && <CancelDialog id={prescription.id} number={prescription.number} onClose={() => setDialog(null)} />}
+      {handover && <PatientLinkDialog handover={handover} onClose={() => setHandover(null)} />}
     </Box>
   );
 }

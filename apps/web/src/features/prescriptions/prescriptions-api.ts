@@ -1,5 +1,6 @@
 import {
-  DuplicateCheckResultSchema, InsurerSummarySchema, MessageAnswerSchema, PrescriptionEventsSchema,
+  DuplicateCheckResultSchema, InsurerSummarySchema, MessageAnswerSchema, PatientLinkHandoverSchema,
+  PrescriptionEventsSchema,
   PrescriptionPageSchema, PrescriptionSchema, PrescriptionsCreatedSchema, PrescriptionsEditedSchema,
   PrescriptionsRemovedSchema, PrescriptionsSignedSchema,
   type CancelPrescriptionInput, type DuplicateCheckInput, type Prescription, type PrescriptionInput,
@@ -79,6 +80,16 @@ export function useSendPrescription(id: string) {
   return useMutation({
     mutationFn: () => api.request(`${prescriptionPath(id)}/send`, { method: 'POST', schema: MessageAnswerSchema }),
     // The send is one more event of the history.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: prescriptionsKey }),
+  });
+}
+
+/** A new link to the doctor's own signed prescription, for the doctor to hand to the patient. */
+export function useHandOverPatientLink(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.request(`${prescriptionPath(id)}/patient-link`, { method: 'POST', schema: PatientLinkHandoverSchema }),
+    // Handing a link over is a send of the history.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: prescriptionsKey }),
   });
 }
