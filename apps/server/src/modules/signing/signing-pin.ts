@@ -2,7 +2,7 @@ import { messages } from '@receta/domain';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { verifySecret } from '../../platform/passwords.ts';
-import { countWrongPin, forgetWrongPins, lockSigningDoctor } from './signing.repository.ts';
+import { canSignWithPin, forgetWrongPinsBefore, reservePinAttempt } from './signing.repository.ts';
 
 /** Issue #6: five wrong PINs in a row lock signing until the doctor recovers the PIN. */
 export const maxWrongPins = 5;
@@ -12,20 +12,18 @@ export type PinCheck = 'right' | 'wrong' | 'locked' | 'notAllowed';
 
 /**
  * Checks the doctor's PIN against the lock-out shared by every way of signing (the web app
- * and external apps' PIN step). The count of wrong PINs is committed on its own, so that the
- * caller's refusal still counts against the lock-out.
+ * and external apps' PIN step). The attempt is reserved before the PIN is checked and counts
+ * as wrong until the PIN proves right, so that however many requests race, no more than five
+ * wrong PINs in a row are ever evaluated; the right one forgets the attempts before it.
  */
-export function checkSigningPin(db: Database, userId: string, pin: string): Promise<PinCheck> {
-  return db.transaction(async (tx): Promise<PinCheck> => {
-    const doctor = await lockSigningDoctor(tx, userId);
-    if (!doctor?.pinHash || doctor.status !== 'active') return 'notAllowed';
-    if (doctor.pinFailedAttempts >= maxWrongPins) return 'locked';
-    if (await verifySecret(doctor.pinHash, pin)) {
-      if (doctor.pinFailedAttempts > 0) await forgetWrongPins(tx, userId);
-      return 'right';
-    }
-    return await countWrongPin(tx, userId) >= maxWrongPins ? 'locked' : 'wrong';
-  });
+export async function checkSigningPin(db: Database, userId: string, pin: string): Promise<PinCheck> {
+  const reserved = await reservePinAttempt(db, userId, maxWrongPins);
+  if (!reserved?.pinHash) return await canSignWithPin(db, userId) ? 'locked' : 'notAllowed';
+  if (await verifySecret(reserved.pinHash, pin)) {
+    await forgetWrongPinsBefore(db, userId, reserved.attempts);
+    return 'right';
+  }
+  return reserved.attempts >= maxWrongPins ? 'locked' : 'wrong';
 }
 
 /** Authorises one signature (of one prescription or of a batch) with the doctor's PIN. */

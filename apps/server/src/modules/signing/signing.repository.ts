@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   auditEvents, dispensations, doctors, prescriptionDocuments, prescriptions, users,
@@ -6,29 +6,42 @@ import {
 import { prescriptionEventActions, prescriptionEventSubject } from './prescription-events.ts';
 
 /**
- * The doctor's PIN and failed attempts, locked until the transaction ends, so that
- * concurrent attempts are counted one after the other and never pass the limit.
+ * Reserves one PIN attempt of an active doctor who has a PIN, in one statement: it counts as
+ * wrong until the PIN proves right. Answers the PIN's hash and the attempts now counted, or
+ * undefined when the doctor has no attempt left or may not sign.
  */
-export function lockSigningDoctor(db: Database, userId: string) {
-  return db.select({ status: users.status, pinHash: doctors.pinHash, pinFailedAttempts: doctors.pinFailedAttempts })
-    .from(doctors)
-    .innerJoin(users, eq(users.id, doctors.userId))
-    .where(eq(doctors.userId, userId))
-    .for('update', { of: doctors })
-    .then(([row]) => row);
-}
-
-/** Counts one more wrong PIN and answers how many there are in a row. */
-export async function countWrongPin(db: Database, userId: string): Promise<number> {
+export async function reservePinAttempt(db: Database, userId: string, maxAttempts: number) {
   const [row] = await db.update(doctors)
     .set({ pinFailedAttempts: sql`${doctors.pinFailedAttempts} + 1` })
-    .where(eq(doctors.userId, userId))
-    .returning({ attempts: doctors.pinFailedAttempts });
-  return row?.attempts ?? 0;
+    .from(users)
+    .where(and(
+      eq(doctors.userId, userId),
+      eq(users.id, doctors.userId),
+      eq(users.status, 'active'),
+      isNotNull(doctors.pinHash),
+      lt(doctors.pinFailedAttempts, maxAttempts),
+    ))
+    .returning({ pinHash: doctors.pinHash, attempts: doctors.pinFailedAttempts });
+  return row;
 }
 
-export async function forgetWrongPins(db: Database, userId: string): Promise<void> {
-  await db.update(doctors).set({ pinFailedAttempts: 0 }).where(eq(doctors.userId, userId));
+/** Whether the doctor is active and has a PIN, which tells a lock-out from a doctor who may not sign. */
+export async function canSignWithPin(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db.select({ userId: doctors.userId })
+    .from(doctors)
+    .innerJoin(users, eq(users.id, doctors.userId))
+    .where(and(eq(doctors.userId, userId), eq(users.status, 'active'), isNotNull(doctors.pinHash)));
+  return row !== undefined;
+}
+
+/**
+ * Forgets the attempts counted up to a right PIN's own reservation (`reservedAttempts`, the
+ * count it answered). Attempts reserved after it still count: they are not before the right one.
+ */
+export async function forgetWrongPinsBefore(db: Database, userId: string, reservedAttempts: number): Promise<void> {
+  await db.update(doctors)
+    .set({ pinFailedAttempts: sql`greatest(${doctors.pinFailedAttempts} - ${reservedAttempts}, 0)` })
+    .where(eq(doctors.userId, userId));
 }
 
 /** Every prescription of these series, locked for signing, in series order. */

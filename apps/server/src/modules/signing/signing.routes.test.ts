@@ -22,6 +22,8 @@ import {
 } from '../../db/schema/index.ts';
 import { hashSecret } from '../../platform/passwords.ts';
 import { prescriptionEventActions } from './prescription-events.ts';
+import { maxWrongPins } from './signing-pin.ts';
+import { forgetWrongPinsBefore, reservePinAttempt } from './signing.repository.ts';
 import { signPrescriptions } from './signing.service.ts';
 
 const test = useTestApp();
@@ -211,13 +213,26 @@ describe('POST /api/prescriptions/:id/sign', () => {
     expect((await sign(draft.id, '5678', signer.headers)).statusCode).toBe(200);
   });
 
-  it('never counts more than five wrong PINs, however many arrive at once', async () => {
+  it('never evaluates more than five wrong PINs, however many arrive at once, and then refuses the right one', async () => {
     const signer = await newDoctor();
     const draft = await draftOf(signer.id);
-    const answers = await Promise.all(Array.from({ length: 8 }, () => sign(draft.id, '0000', signer.headers)));
+    const answers = await Promise.all(Array.from({ length: 50 }, () => sign(draft.id, '0000', signer.headers)));
 
+    // Each PIN checked holds one of the five reservations, so the count never passes five.
     expect(answers.filter((answer) => answer.json<ApiError>().message === messages.signing.wrongPin)).toHaveLength(4);
+    expect(answers.filter((answer) => answer.json<ApiError>().errorCode === 'signingLocked')).toHaveLength(46);
     expect(await wrongPinsOf(signer.id)).toBe(5);
+    expect((await sign(draft.id, '1234', signer.headers)).json<ApiError>().errorCode).toBe('signingLocked');
+    expect((await stateOf(draft.id)).state).toBe('draft');
+  });
+
+  it('lets a right PIN forget the attempts reserved before it, not those reserved while it was checked', async () => {
+    const signer = await newDoctor(2);
+    const right = await reservePinAttempt(test.app.db, signer.id, maxWrongPins);
+    await reservePinAttempt(test.app.db, signer.id, maxWrongPins);
+    await forgetWrongPinsBefore(test.app.db, signer.id, right!.attempts);
+
+    expect(await wrongPinsOf(signer.id)).toBe(1);
   });
 
   it('refuses a doctor without a PIN', async () => {

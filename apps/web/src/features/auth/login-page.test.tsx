@@ -1,3 +1,4 @@
+import { messages } from '@receta/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -69,6 +70,18 @@ describe('login page', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Email y/o contraseñas son incorrectas.');
     expect(alert.className).toMatch(/Error/);
+  });
+
+  it('shows the lock-out\'s message when the server refuses too many attempts', async () => {
+    stubApi({ 'POST /api/auth/login': () => errorResponse(429, messages.common.tooManyRequests) });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/login' });
+
+    await user.type(await screen.findByLabelText(/^Email/, { selector: 'input' }), 'ana@example.com');
+    await user.type(input(/^Contraseña/), 'Clave-Segura');
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+
+    expect((await screen.findByRole('alert')).textContent).toContain('Demasiados intentos. Espere unos minutos e inténtelo de nuevo.');
   });
 
   it('keeps the authenticity token and goes on to the second factor', async () => {
