@@ -73,7 +73,7 @@ describe('the set-up before npm test', () => {
     const result = run();
     expect(result.status).not.toBe(0);
     expect(result.stderr.trim().split('\n')).toEqual([
-      'npm test needs pdftotext certutil: install them first, e.g. sudo apt-get install -y poppler-utils libnss3-tools (macOS: brew install poppler nss)',
+      'The signature tests need pdftotext certutil: install them first, e.g. sudo apt-get install -y poppler-utils libnss3-tools (macOS: brew install poppler nss)',
     ]);
     expect(await aptCalls()).toEqual([]);
   });
@@ -82,7 +82,7 @@ describe('the set-up before npm test', () => {
     await runningAs(0);
     const result = run();
     expect(result.status).not.toBe(0);
-    expect(result.stderr).toContain('npm test needs pdfsig pdftotext certutil');
+    expect(result.stderr).toContain('The signature tests need pdfsig pdftotext certutil');
   });
 
   it('stops when the tools are still missing after the install', async () => {
