@@ -34,20 +34,29 @@ export async function createSignedPrescription(app: FastifyInstance, options: Si
       .set({ quantity: options.quantity })
       .where(eq(prescriptionItems.prescriptionId, draft.id));
   }
-  if (options.pdf !== 'none') {
-    const signer = await app.signing.credentialFor(app.db, options.doctorUserId);
-    const printed = prescriptionToPrint({ id: draft.id, number: draft.number });
-    const unsigned = await renderPrescriptionPdf(printed, { verificationUrl: `https://receta.test/verificar/${verificationCode}` });
-    const signed = Buffer.from(await signPdf(unsigned, signer, { reason: 'Receta electrónica', location: 'Argentina', name: 'Ana Pérez' }));
-    const pdf = options.pdf ? options.pdf(signed) : signed;
+  const signed = options.pdf === 'none' ? null : await signedPdfOf(app, options.doctorUserId, draft, verificationCode);
+  const pdf = signed && typeof options.pdf === 'function' ? options.pdf(signed) : signed;
+  // Taken once the PDF is signed, whatever the issue date says: a pharmacy's check asks whether
+  // the doctor's certificate was valid at the signing time, and the first signature issues it.
+  const signedAt = new Date();
+  if (pdf) {
     await app.db.insert(prescriptionDocuments).values({
-      prescriptionId: draft.id, pdf, sha256: createHash('sha256').update(pdf).digest('hex'),
+      prescriptionId: draft.id, pdf, sha256: createHash('sha256').update(pdf).digest('hex'), signedAt,
     });
   }
   const [prescription] = await app.db.update(prescriptions)
-    .set({ state: options.state ?? 'signed', signedAt: new Date(`${draft.issuedOn}T12:00:00-03:00`), verificationCode })
+    .set({ state: options.state ?? 'signed', signedAt, verificationCode })
     .where(eq(prescriptions.id, draft.id))
     .returning();
   if (!prescription) throw new Error('Prescription not signed');
   return { ...prescription, verificationCode };
+}
+
+async function signedPdfOf(
+  app: FastifyInstance, doctorUserId: string, draft: { id: string; number: number }, verificationCode: string,
+): Promise<Buffer> {
+  const signer = await app.signing.credentialFor(app.db, doctorUserId);
+  const printed = prescriptionToPrint({ id: draft.id, number: draft.number });
+  const unsigned = await renderPrescriptionPdf(printed, { verificationUrl: `https://receta.test/verificar/${verificationCode}` });
+  return Buffer.from(await signPdf(unsigned, signer, { reason: 'Receta electrónica', location: 'Argentina', name: 'Ana Pérez' }));
 }

@@ -3,7 +3,7 @@ import {
   type Verification,
 } from '@receta/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { signedInWithRoles, type SignedInUser } from '../../../test/factories/administrators.ts';
 import { createSignedPrescription, randomVerificationCode } from '../../../test/factories/dispensing.ts';
 import {
@@ -95,6 +95,27 @@ describe('GET /api/public/verifications/:code', () => {
       signedAt: prescription.signedAt?.toISOString(),
       prescriber: { name: 'Ana', lastName: 'Pérez', licenceType: 'MN', enrollment: '123456', jurisdiction: prescription.prescriber.jurisdiction },
     });
+  });
+
+  it('tells a prescription is genuine whatever the hour its doctor got the certificate and signed', async () => {
+    // The signature is checked against the certificate at the signing time, so a signing time
+    // recorded before the certificate existed would make a genuine prescription look forged.
+    // Tomorrow: after the platform CA, which the app made today, at the real time.
+    const tomorrow = addDays(today, 1);
+    for (const hour of ['02:00', '12:30', '23:59']) {
+      vi.useFakeTimers({ now: new Date(`${tomorrow}T${hour}:00-03:00`), toFake: ['Date'] });
+      try {
+        const newDoctorId = (await createPrescribingDoctor(test.app)).id;
+        const newWorkspaceId = (await createWorkspace(test.app, { memberIds: [newDoctorId] })).id;
+        const prescription = await createSignedPrescription(test.app, {
+          workspaceId: newWorkspaceId, doctorUserId: newDoctorId,
+        });
+        const verification = (await verify(prescription.verificationCode, '198.51.100.2')).json<Verification>();
+        expect(verification, hour).toMatchObject({ genuine: true });
+      } finally {
+        vi.useRealTimers();
+      }
+    }
   });
 
   it('shows nothing of the patient: no name, document, diagnosis or medicine', async () => {
