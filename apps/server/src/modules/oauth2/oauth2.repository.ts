@@ -27,8 +27,27 @@ export function lockCode(db: Database, kind: CodeKind, codeHash: string): Promis
     .then(([row]) => row);
 }
 
+/** A code of this kind by its hash, used or not, without locking it. */
+export function findCode(db: Database, kind: CodeKind, codeHash: string): Promise<OAuthCodeRow | undefined> {
+  return db.select().from(oauthCodes)
+    .where(and(eq(oauthCodes.codeHash, codeHash), eq(oauthCodes.kind, kind)))
+    .then(([row]) => row);
+}
+
 export async function markCodeUsed(db: Database, id: string, now: Date): Promise<void> {
   await db.update(oauthCodes).set({ usedAt: now }).where(eq(oauthCodes.id, id));
+}
+
+/**
+ * Marks a code used unless it was used or discarded meanwhile; answers whether it was this
+ * call that spent it. One statement, so two requests racing with one code cannot both spend it.
+ */
+export async function spendCode(db: Database, id: string, now: Date): Promise<boolean> {
+  const spent = await db.update(oauthCodes)
+    .set({ usedAt: now })
+    .where(and(eq(oauthCodes.id, id), isNull(oauthCodes.usedAt)))
+    .returning({ id: oauthCodes.id });
+  return spent.length === 1;
 }
 
 /** A sign-in code with what the consent page shows of its app and its user. */
