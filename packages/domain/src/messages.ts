@@ -123,6 +123,7 @@ export const messages = {
     publicClientWithoutSecret: 'Las aplicaciones públicas no usan secreto.',
     secretRotated: '¡Nuevo secreto generado! Cópielo ahora: no se volverá a mostrar. El anterior dejó de funcionar.',
     integrationNotFound: 'No existe tal integración.',
+    secondFactorNotEnrolled: 'Antes de usar aplicaciones externas, ingrese a Receta Digital y configure su aplicación de autenticación.',
   },
   /** The server messages of the OAuth2 endpoints, in the words spec section 8 expects. */
   oauthServer: {

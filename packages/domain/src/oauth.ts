@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema } from './accounts.ts';
+import { emailSchema, SecondFactorSchema } from './accounts.ts';
 import { ListQuerySchema, pageOf } from './api.ts';
 import { messages } from './messages.ts';
 import { stop } from './schema-helpers.ts';
@@ -75,6 +75,18 @@ export const OAuthSignInSchema = z.object({
 });
 export type OAuthSignInInput = z.input<typeof OAuthSignInSchema>;
 export const OAuthSignedInSchema = z.object({ data: z.object({ signed_in_code: z.string() }) });
+
+/**
+ * `POST /oauth2/accounts/sign-in/2fa` (DECISIONS.md, "OAuth2"): the authenticator's code, named
+ * `token` as in `/api/auth/login/2fa`, for the signed_in_code of the password step. It answers
+ * the signed_in_code the consent takes, in the shape of OAuthSignedInSchema.
+ */
+export const OAuthSignInSecondFactorSchema = z.object({
+  signed_in_code: z.string({ error: messages.oauth.signInExpired }).min(1, messages.oauth.signInExpired)
+    .max(200, messages.oauth.signInExpired),
+  token: SecondFactorSchema.shape.token,
+});
+export type OAuthSignInSecondFactorInput = z.input<typeof OAuthSignInSecondFactorSchema>;
 
 /**
  * The app's registered redirect URIs (not secret): the pages send the browser back only to one

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { doctors } from '../../src/db/schema/index.ts';
 import { randomDni, validCuit } from './doctors.ts';
+import { enrolAuthenticator } from './second-factor.ts';
 import { createUser, type CreatedUser, type UserOptions } from './users.ts';
 
 export interface ApprovedDoctorOptions extends UserOptions {
   /** argon2id hash of the signing PIN; none by default, as before the confirmation link. */
   pinHash?: string | null;
   pinFailedAttempts?: number;
+  /** The authenticator set up, as after the first login; external apps need it. */
+  hasAuthenticator?: boolean;
 }
 
 /**
@@ -16,7 +19,7 @@ export interface ApprovedDoctorOptions extends UserOptions {
 export async function createApprovedDoctor(
   app: FastifyInstance, options: ApprovedDoctorOptions = {},
 ): Promise<CreatedUser> {
-  const { pinHash = null, pinFailedAttempts = 0, ...userOptions } = options;
+  const { pinHash = null, pinFailedAttempts = 0, hasAuthenticator = false, ...userOptions } = options;
   const user = await createUser(app, { roles: ['fds.medical'], ...userOptions });
   const dni = randomDni();
   await app.db.insert(doctors).values({
@@ -38,5 +41,6 @@ export async function createApprovedDoctor(
     pinFailedAttempts,
     reviewedAt: new Date(),
   });
+  if (hasAuthenticator) await enrolAuthenticator(app, user.id);
   return user;
 }

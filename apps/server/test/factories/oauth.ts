@@ -3,7 +3,7 @@ import { oauthScopes, type OAuthScope, type PinAction } from '@receta/domain';
 import type { FastifyInstance } from 'fastify';
 import { oauthClients, oauthCodes, oauthGrants, oauthTokens } from '../../src/db/schema/index.ts';
 import { hashToken } from '../../src/platform/user-tokens.ts';
-import { freshAddress } from './second-factor.ts';
+import { acceptedTotpCodeFor, freshAddress } from './second-factor.ts';
 
 export interface ClientOptions {
   sandbox?: boolean;
@@ -88,25 +88,52 @@ export async function appTokenFor(
   return { ...await issueAccessToken(app, { userId, clientId: client.id, scopes }), client };
 }
 
-/**
- * The user's part of the flow through the API, as the web pages do it: sign-in for the app,
- * then consent; answers the authorization code for the app to redeem.
- */
-export async function authorizeThroughFlow(app: FastifyInstance, options: {
-  user: { email: string; password: string };
-  client: { clientId: string; redirectUri: string };
+interface SignInForApp {
+  /** A user whose authenticator is set up (`hasAuthenticator` of the doctors' factory). */
+  user: { id: string; email: string; password: string };
+  client: { clientId: string };
   scopes: OAuthScope[];
-  codeChallenge: string;
-  state?: string;
-}): Promise<{ code: string; state?: string }> {
-  const signIn = await app.inject({
+}
+
+/** The password step of the OAuth sign-in; answers its signed_in_code, good only for the second factor. */
+export async function passwordStepForApp(
+  app: FastifyInstance, { user, client, scopes }: SignInForApp,
+): Promise<string> {
+  const response = await app.inject({
     method: 'POST',
     url: '/oauth2/accounts/sign-in',
     remoteAddress: freshAddress(),
-    payload: { ...options.user, client_id: options.client.clientId, scope: options.scopes.join(' ') },
+    payload: { email: user.email, password: user.password, client_id: client.clientId, scope: scopes.join(' ') },
   });
-  if (signIn.statusCode !== 200) throw new Error(`OAuth sign-in failed: ${signIn.body}`);
-  const signedInCode = signIn.json<{ data: { signed_in_code: string } }>().data.signed_in_code;
+  if (response.statusCode !== 200) throw new Error(`OAuth sign-in failed: ${response.body}`);
+  return response.json<{ data: { signed_in_code: string } }>().data.signed_in_code;
+}
+
+/** Both steps of the OAuth sign-in, password and authenticator; answers the signed_in_code the consent takes. */
+export async function signInForAppThroughBothSteps(app: FastifyInstance, signIn: SignInForApp): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/oauth2/accounts/sign-in/2fa',
+    remoteAddress: freshAddress(),
+    payload: {
+      signed_in_code: await passwordStepForApp(app, signIn),
+      token: await acceptedTotpCodeFor(app, signIn.user.id),
+    },
+  });
+  if (response.statusCode !== 200) throw new Error(`OAuth second factor failed: ${response.body}`);
+  return response.json<{ data: { signed_in_code: string } }>().data.signed_in_code;
+}
+
+/**
+ * The user's part of the flow through the API, as the web pages do it: both sign-in steps for
+ * the app, then consent; answers the authorization code for the app to redeem.
+ */
+export async function authorizeThroughFlow(app: FastifyInstance, options: SignInForApp & {
+  client: { redirectUri: string };
+  codeChallenge: string;
+  state?: string;
+}): Promise<{ code: string; state?: string }> {
+  const signedInCode = await signInForAppThroughBothSteps(app, options);
   const query = new URLSearchParams({
     client_id: options.client.clientId,
     signed_in_code: signedInCode,

@@ -4,6 +4,7 @@ import { decodeJwt } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 import type { AuthenticityClaims, SignedIn } from '@receta/domain';
 import { users } from '../../src/db/schema/index.ts';
+import { createTotpSecret } from '../../src/modules/auth/second-factor.ts';
 
 let nextAddress = 1;
 
@@ -21,9 +22,34 @@ export function totpCodeFor(secret: string, stepsAhead = 0): string {
   return new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
 }
 
+/** A code the server refuses for `secret`: none of the steps it would accept now. */
+export function wrongTotpCodeFor(secret: string): string {
+  const accepted = new Set([-1, 0, 1].map((steps) => totpCodeFor(secret, steps)));
+  let candidate = 0;
+  while (accepted.has(String(candidate).padStart(6, '0'))) candidate += 1;
+  return String(candidate).padStart(6, '0');
+}
+
 /** The payload of a login step one answer. */
 export function authenticityClaimsOf(authenticityToken: string): AuthenticityClaims {
   return decodeJwt<AuthenticityClaims>(authenticityToken);
+}
+
+/** Sets up the user's authenticator as a first login would; answers its secret. */
+export async function enrolAuthenticator(app: FastifyInstance, userId: string): Promise<string> {
+  const secret = createTotpSecret();
+  await app.db.update(users).set({ totpSecret: secret, totpEnabledAt: new Date() }).where(eq(users.id, userId));
+  return secret;
+}
+
+/**
+ * A code the server accepts now for the user's authenticator. The last accepted step is
+ * forgotten first, as if the next 30-second step had come, so that a test may pass the second
+ * factor for one user several times without waiting.
+ */
+export async function acceptedTotpCodeFor(app: FastifyInstance, userId: string): Promise<string> {
+  await app.db.update(users).set({ totpLastStep: null }).where(eq(users.id, userId));
+  return totpCodeFor(await totpSecretOf(app, userId));
 }
 
 /** The stored TOTP secret of a user, pending or enrolled. */

@@ -1553,6 +1553,7 @@ export const ar: ArabicTranslation<Translation> = {
       publicClientWithoutSecret: 'التطبيقات العامة لا تستخدم سرًا.',
       secretRotated: 'أُنشئ سر جديد! انسخه الآن: لن يُعرض مرة أخرى. توقف السر السابق عن العمل.',
       integrationNotFound: 'لا يوجد تكامل كهذا.',
+      secondFactorNotEnrolled: 'قبل استخدام التطبيقات الخارجية، سجّل الدخول إلى Receta Digital واضبط تطبيق المصادقة الخاص بك.',
     },
     oauthServer: {
       wrongCredentials: 'البريد الإلكتروني وكلمة المرور غير صحيحين',

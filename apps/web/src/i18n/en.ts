@@ -1469,6 +1469,7 @@ export const en: Translation = {
       publicClientWithoutSecret: 'Public applications do not use a secret.',
       secretRotated: 'New secret generated! Copy it now: it will not be shown again. The previous one has stopped working.',
       integrationNotFound: 'There is no such integration.',
+      secondFactorNotEnrolled: 'Before using external apps, sign in to Receta Digital and set up your authenticator app.',
     },
     oauthServer: {
       wrongCredentials: 'Wrong email and password',

@@ -1470,6 +1470,7 @@ export const tr: Translation = {
       publicClientWithoutSecret: 'Açık uygulamalar gizli anahtar kullanmaz.',
       secretRotated: 'Yeni gizli anahtar oluşturuldu! Şimdi kopyalayın: bir daha gösterilmeyecek. Öncekisi artık çalışmıyor.',
       integrationNotFound: 'Böyle bir entegrasyon yok.',
+      secondFactorNotEnrolled: 'Harici uygulamaları kullanmadan önce Receta Digital’e giriş yapın ve kimlik doğrulama uygulamanızı kurun.',
     },
     oauthServer: {
       wrongCredentials: 'E-posta ve şifre yanlış',

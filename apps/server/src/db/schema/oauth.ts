@@ -44,14 +44,15 @@ export const oauthGrants = pgTable('oauth_grants', {
 ]);
 
 /**
- * The short-lived, single-use codes of the flow, each stored as its SHA-256: the sign-in code
- * (email and password checked, consent pending), the authorization code (bound to the client,
- * the redirect URI and the PKCE challenge) and the pin_2fa_code (bound to its access token,
- * its action, its PKCE challenge and, when sent, the document's SHA-256).
+ * The short-lived, single-use codes of the flow, each stored as its SHA-256: the code of the
+ * password step (second factor pending), the sign-in code (both factors checked, consent
+ * pending), the authorization code (bound to the client, the redirect URI and the PKCE
+ * challenge) and the pin_2fa_code (bound to its access token, its action, its PKCE challenge
+ * and, when sent, the document's SHA-256).
  */
 export const oauthCodes = pgTable('oauth_codes', {
   id: uuid().primaryKey().defaultRandom(),
-  kind: text({ enum: ['sign_in', 'authorization', 'pin_2fa'] }).notNull(),
+  kind: text({ enum: ['password_checked', 'sign_in', 'authorization', 'pin_2fa'] }).notNull(),
   codeHash: text().notNull().unique(),
   userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
   clientId: uuid().notNull().references(() => oauthClients.id, { onDelete: 'cascade' }),

@@ -10,6 +10,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import type { MailContent } from '../../platform/mail/compose-mail.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { revokeSessionsOfUser } from '../auth/auth.repository.ts';
+import { revokeOAuthGrantsOfUser } from '../oauth2/grant-revocation.ts';
 import type { ActingAdministrator } from './acting-administrator.ts';
 import { isWithinReach, reachOf, type AdministratorAction, type RoleReach } from './administrator-reach.ts';
 import {
@@ -230,6 +231,7 @@ export async function editAdministrator(
       await enqueueMail(tx, target.email, authorizedMail(update.displayName ?? target.displayName, publicUrl));
     } else if (changes.status) {
       await revokeSessionsOfUser(tx, id, now);
+      await revokeOAuthGrantsOfUser(tx, id, acting, now);
     }
     await recordAudit(tx, acting, { action: 'administrator.edited', subjectType: 'user', subjectId: id, details: { changes } });
   });
@@ -278,6 +280,7 @@ export async function removeAdministrators(
     for (const target of targets) {
       await closeAdministratorAccount(tx, target.id, now);
       await revokeSessionsOfUser(tx, target.id, now);
+      await revokeOAuthGrantsOfUser(tx, target.id, acting, now);
       await recordAudit(tx, acting, {
         action: 'administrator.deleted',
         subjectType: 'user',

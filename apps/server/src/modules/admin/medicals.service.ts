@@ -11,6 +11,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import type { MailContent } from '../../platform/mail/compose-mail.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { revokeSessionsOfUser } from '../auth/auth.repository.ts';
+import { revokeOAuthGrantsOfUser } from '../oauth2/grant-revocation.ts';
 import { mailAccountConfirmation } from '../registration/confirmation.service.ts';
 import {
   findUnknownReferences, insertPendingDoctor, type ProfessionalReferences,
@@ -242,6 +243,7 @@ async function suspendLocked(
   // The access check already refuses a suspended account; ending the sessions as well means a
   // later reactivation does not bring an old, possibly stolen, token back to life.
   await revokeSessionsOfUser(tx, doctor.userId, now);
+  await revokeOAuthGrantsOfUser(tx, doctor.userId, admin, now);
   await enqueueMail(tx, doctor.email, suspensionMail(doctor.name, event.reason));
   await recordAudit(tx, admin, {
     action: event.action, subjectType: 'user', subjectId: doctor.userId,

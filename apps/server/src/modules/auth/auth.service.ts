@@ -98,37 +98,58 @@ export async function startLogin(
   return tokens.sign('authenticity', { ...claims, sub: account.id }, authenticityTokenLifetimeSeconds);
 }
 
-interface SecondFactorAttempt {
-  account: { id: string; totpEnabledAt: Date | null };
-  step: number;
-  client: ClientInfo;
-  actor: AuditActor;
-  now: Date;
+/**
+ * Checks an authenticator code of an active account under the lock-outs of wrong codes per
+ * account and per address (429 while locked), and runs `onPassed` in the transaction that
+ * spends the code's time step. Every second factor goes through here: the web app's login
+ * and external apps' OAuth2 sign-in. The step is spent by a conditional update, so two
+ * requests racing with one code cannot both pass.
+ */
+export async function passSecondFactor<T>(
+  db: Database, userId: string, code: string, client: ClientInfo,
+  onPassed: (tx: Database, account: LoginAccount) => Promise<T>, now = new Date(),
+): Promise<T> {
+  const [, hasAccountFailures] = await assertNoneLocked(db, [
+    [policies.totpPerAddress, client.ipAddress],
+    [policies.totpPerAccount, userId],
+  ]);
+  const account = await findAccountById(db, userId);
+  if (!account?.totpSecret) throw new AppError('unauthenticated', messages.auth.loginStepExpired);
+  // A moderator may have suspended the account since the password step.
+  assertActive(account.status);
+
+  const spendStep = (step: number) => db.transaction(async (tx) => {
+    if (!await acceptTotpStep(tx, account.id, step, now)) return null;
+    return { passed: await onPassed(tx, account) };
+  });
+  const step = matchTotpStep(account.totpSecret, code, account.totpLastStep, now);
+  const outcome = step === null ? null : await spendStep(step);
+  if (outcome === null) {
+    await recordAttempt(db, policies.totpPerAccount, userId);
+    await recordAttempt(db, policies.totpPerAddress, client.ipAddress);
+    throw new AppError('unauthenticated', messages.auth.wrongCode);
+  }
+  if (hasAccountFailures) await clearAttempts(db, policies.totpPerAccount, userId);
+  return outcome.passed;
 }
 
-/**
- * Accepts the code's time step and opens the session, in one transaction. Answers null when
- * the step was taken meanwhile: the update re-checks it, so two requests racing with one code
- * cannot both win.
- */
-async function openSession(db: Database, attempt: SecondFactorAttempt): Promise<string | null> {
-  const { account, step, client, actor, now } = attempt;
-  return db.transaction(async (tx) => {
-    if (!await acceptTotpStep(tx, account.id, step, now)) return null;
-    const sessionId = await insertSession(tx, {
-      userId: account.id,
-      userAgent: client.userAgent,
-      ipAddress: client.ipAddress,
-      expiresAt: new Date(now.getTime() + sessionLifetimeSeconds * 1000),
-    });
-    await recordAudit(tx, { ...actor, actorUserId: account.id }, {
-      action: 'user.signed_in',
-      subjectType: 'user',
-      subjectId: account.id,
-      details: { sessionId, enrolledSecondFactor: account.totpEnabledAt === null },
-    });
-    return sessionId;
+/** Opens a session of the account that just passed the second factor, in that transaction. */
+async function openSession(
+  tx: Database, account: LoginAccount, client: ClientInfo, actor: AuditActor, now: Date,
+): Promise<string> {
+  const sessionId = await insertSession(tx, {
+    userId: account.id,
+    userAgent: client.userAgent,
+    ipAddress: client.ipAddress,
+    expiresAt: new Date(now.getTime() + sessionLifetimeSeconds * 1000),
   });
+  await recordAudit(tx, { ...actor, actorUserId: account.id }, {
+    action: 'user.signed_in',
+    subjectType: 'user',
+    subjectId: account.id,
+    details: { sessionId, enrolledSecondFactor: account.totpEnabledAt === null },
+  });
+  return sessionId;
 }
 
 /**
@@ -142,24 +163,10 @@ export async function completeLogin(
   const check = authenticityToken ? await tokens.verify<{ sub: string }>('authenticity', authenticityToken) : undefined;
   if (!check?.ok) throw new AppError('unauthenticated', messages.auth.loginStepExpired);
   const userId = check.claims.sub;
-  const [, hasAccountFailures] = await assertNoneLocked(db, [
-    [policies.totpPerAddress, client.ipAddress],
-    [policies.totpPerAccount, userId],
-  ]);
-  const account = await findAccountById(db, userId);
-  if (!account?.totpSecret) throw new AppError('unauthenticated', messages.auth.loginStepExpired);
-  // A moderator may have suspended the account since the password step.
-  assertActive(account.status);
-
   const now = new Date();
-  const step = matchTotpStep(account.totpSecret, code, account.totpLastStep, now);
-  const sessionId = step === null ? null : await openSession(db, { account, step, client, actor, now });
-  if (sessionId === null) {
-    await recordAttempt(db, policies.totpPerAccount, userId);
-    await recordAttempt(db, policies.totpPerAddress, client.ipAddress);
-    throw new AppError('unauthenticated', messages.auth.wrongCode);
-  }
-  if (hasAccountFailures) await clearAttempts(db, policies.totpPerAccount, userId);
+  const sessionId = await passSecondFactor(
+    db, userId, code, client, (tx, account) => openSession(tx, account, client, actor, now), now,
+  );
   return {
     access_token: await tokens.sign('access', { sub: userId, sid: sessionId }, sessionLifetimeSeconds),
     user: await buildUserSession(db, userId),

@@ -7,6 +7,7 @@ import type { MailContent } from '../../platform/mail/compose-mail.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { hashSecret } from '../../platform/passwords.ts';
 import { consumeUserToken, issueUserToken, tokenLifetimesMs } from '../../platform/user-tokens.ts';
+import { revokeOAuthGrantsOfUser } from '../oauth2/grant-revocation.ts';
 import {
   findAccountByEmail, findAccountById, hasDoctorProfile, revokeSessionsOfUser, updateDoctorPin, updatePasswordHash,
 } from './auth.repository.ts';
@@ -70,8 +71,8 @@ export async function requestPasswordRecovery(
 }
 
 /**
- * Sets a new password through a mailed link. It also ends every session (whoever may have
- * had the old password is signed out) and lifts the account's lock-outs.
+ * Sets a new password through a mailed link. It also ends every session and every app's
+ * access (whoever may have had the old password is signed out) and lifts the account's lock-outs.
  */
 export async function recoverPassword(db: Database, token: string, password: string, actor: AuditActor): Promise<void> {
   await db.transaction(async (tx) => {
@@ -83,6 +84,7 @@ export async function recoverPassword(db: Database, token: string, password: str
     const now = new Date();
     await updatePasswordHash(tx, account.id, await hashSecret(password), now);
     const revokedSessions = await revokeSessionsOfUser(tx, account.id, now);
+    await revokeOAuthGrantsOfUser(tx, account.id, { ...actor, actorUserId: account.id }, now);
     await clearAttempts(tx, policies.passwordPerAccount, account.email);
     await clearAttempts(tx, policies.totpPerAccount, account.id);
     await recordAudit(tx, { ...actor, actorUserId: account.id }, {

@@ -41,7 +41,7 @@ function tokenContext(accessToken: string) {
 
 describe('GET /api/integrations', () => {
   it('lists the apps the doctor authorised, with the scopes of every consent and the last use', async () => {
-    const doctor = await createApprovedDoctor(test.app);
+    const doctor = await createApprovedDoctor(test.app, { hasAuthenticator: true });
     const headers = await authorizationFor(test.app, doctor.id);
     const { app, tokens } = await authorizedApp(doctor, ['documents-sign']);
     const [before] = (await integrationsOf(headers)).json<Integration[]>();
@@ -73,7 +73,7 @@ describe('GET /api/integrations', () => {
 
 describe('DELETE /api/integrations/:clientId', () => {
   it('revokes the grant and every token of it at once', async () => {
-    const doctor = await createApprovedDoctor(test.app);
+    const doctor = await createApprovedDoctor(test.app, { hasAuthenticator: true });
     const headers = await authorizationFor(test.app, doctor.id);
     const { app, tokens } = await authorizedApp(doctor, ['documents-sign', 'accounts-profiles']);
 
@@ -96,8 +96,8 @@ describe('DELETE /api/integrations/:clientId', () => {
   });
 
   it("cannot revoke another doctor's grant", async () => {
-    const owner = await createApprovedDoctor(test.app);
-    const other = await createApprovedDoctor(test.app);
+    const owner = await createApprovedDoctor(test.app, { hasAuthenticator: true });
+    const other = await createApprovedDoctor(test.app, { hasAuthenticator: true });
     const { app, tokens } = await authorizedApp(owner, ['documents-sign']);
     const response = await revoke(app.clientId, await authorizationFor(test.app, other.id));
     expect(response.statusCode).toBe(404);

@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
-import { messages, oauthScopes, type OAuthConsent, type OAuthTokenContext } from '@receta/domain';
+import { messages, oauthScopes, type ApiError, type OAuthConsent, type OAuthTokenContext } from '@receta/domain';
 import { and, eq } from 'drizzle-orm';
 import * as oauth from 'oauth4webapi';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApprovedDoctor } from '../../../test/factories/approved-doctors.ts';
-import { authorizeThroughFlow, createOAuthClient, pkcePair } from '../../../test/factories/oauth.ts';
-import { freshAddress } from '../../../test/factories/second-factor.ts';
-import { createUser } from '../../../test/factories/users.ts';
+import { authorizeThroughFlow, createOAuthClient, passwordStepForApp, pkcePair } from '../../../test/factories/oauth.ts';
+import {
+  acceptedTotpCodeFor, freshAddress, signInThroughBothSteps, totpSecretOf, wrongTotpCodeFor,
+} from '../../../test/factories/second-factor.ts';
+import { createUser, type CreatedUser } from '../../../test/factories/users.ts';
 import { useTestApp } from '../../../test/helper.ts';
-import { auditEvents, oauthGrants, oauthTokens } from '../../db/schema/index.ts';
+import { auditEvents, oauthCodes, oauthGrants, oauthTokens } from '../../db/schema/index.ts';
 import { hashSecret } from '../../platform/passwords.ts';
 import { hashToken } from '../../platform/user-tokens.ts';
 import { consumePinCode } from './pin-codes.ts';
@@ -31,7 +33,7 @@ beforeAll(async () => {
 });
 
 async function doctorWithPin() {
-  return createApprovedDoctor(test.app, { pinHash: await hashSecret(pin) });
+  return createApprovedDoctor(test.app, { pinHash: await hashSecret(pin), hasAuthenticator: true });
 }
 
 /** The callback URL the browser lands on, as the app reads it. */
@@ -58,14 +60,22 @@ describe('the authorization code flow with PKCE, driven by oauth4webapi', () => 
     const state = oauth.generateRandomState();
     const scopes = ['accounts-profiles', 'documents-sign'] as const;
 
-    // The user: sign-in, consent page, Permitir.
+    // The user: password, authenticator code, consent page, Permitir.
     const signIn = await fetch(`${baseUrl}/oauth2/accounts/sign-in`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: doctor.email, password: doctor.password, client_id: app.clientId, scope: scopes.join(' ') }),
     });
     expect(signIn.status).toBe(200);
-    const signedInCode = (await signIn.json() as { data: { signed_in_code: string } }).data.signed_in_code;
+    const passwordStepCode = (await signIn.json() as { data: { signed_in_code: string } }).data.signed_in_code;
+    const secondFactor = await fetch(`${baseUrl}/oauth2/accounts/sign-in/2fa`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ signed_in_code: passwordStepCode, token: await acceptedTotpCodeFor(test.app, doctor.id) }),
+    });
+    expect(secondFactor.status).toBe(200);
+    const signedInCode = (await secondFactor.json() as { data: { signed_in_code: string } }).data.signed_in_code;
+    expect(signedInCode).not.toBe(passwordStepCode);
     const consent = await fetch(`${baseUrl}/oauth2/accounts/sign-in?signed_in_code=${encodeURIComponent(signedInCode)}`);
     expect(await consent.json()).toEqual({
       client_logo_uri: null,
@@ -257,6 +267,15 @@ describe('POST /oauth2/accounts/sign-in', () => {
     expect(response.json()).toMatchObject({ message: messages.oauthServer.unauthorizedUser });
   });
 
+  it('refuses a doctor whose authenticator is not set up, sending them to the web login to set it up', async () => {
+    const doctor = await createApprovedDoctor(test.app);
+    const app = await createOAuthClient(test.app);
+    const response = await signIn({ email: doctor.email, password: doctor.password, client_id: app.clientId, scope: 'documents-sign' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ message: messages.oauth.secondFactorNotEnrolled });
+    expect(await test.app.db.select().from(oauthCodes).where(eq(oauthCodes.userId, doctor.id))).toEqual([]);
+  });
+
   it('refuses a user who is not a doctor with "Unauthorized user"', async () => {
     const pharmacist = await createUser(test.app, { roles: ['pharmacy'] });
     const app = await createOAuthClient(test.app);
@@ -282,6 +301,94 @@ describe('POST /oauth2/accounts/sign-in', () => {
   });
 });
 
+describe('POST /oauth2/accounts/sign-in/2fa', () => {
+  function confirm(payload: Record<string, unknown>, remoteAddress = freshAddress()) {
+    return test.app.inject({ method: 'POST', url: '/oauth2/accounts/sign-in/2fa', remoteAddress, payload });
+  }
+
+  function acceptedCode(doctor: CreatedUser) {
+    return acceptedTotpCodeFor(test.app, doctor.id);
+  }
+
+  async function passwordStep(doctor: CreatedUser, app: { clientId: string }) {
+    return passwordStepForApp(test.app, { user: doctor, client: app, scopes: ['patients-search'] });
+  }
+
+  function authorizeWith(app: { clientId: string; redirectUri: string }, signedInCode: string) {
+    const query = new URLSearchParams({
+      client_id: app.clientId, signed_in_code: signedInCode, scope: 'patients-search', response_type: 'code',
+      redirect_uri: app.redirectUri,
+    });
+    return test.app.inject({
+      method: 'POST',
+      url: `/oauth2/accounts/authorize?${query.toString()}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ code_challenge: pkcePair().challenge, code_challenge_method: 'S256' }).toString(),
+    });
+  }
+
+  it('leaves the consent and the authorization closed to the code of the password step', async () => {
+    const doctor = await doctorWithPin();
+    const app = await createOAuthClient(test.app);
+    const passwordStepCode = await passwordStep(doctor, app);
+
+    const consent = await test.app.inject({ url: `/oauth2/accounts/sign-in?signed_in_code=${passwordStepCode}` });
+    expect(consent.statusCode).toBe(400);
+    expect(consent.json()).toMatchObject({ message: messages.oauth.signInExpired });
+    const authorize = await authorizeWith(app, passwordStepCode);
+    expect(authorize.statusCode).toBe(400);
+    expect(authorize.json()).toMatchObject({ message: messages.oauth.signInExpired });
+    expect(await test.app.db.select().from(oauthGrants).where(eq(oauthGrants.userId, doctor.id))).toEqual([]);
+
+    // The code of the second step opens both; the one of the password step is spent.
+    const confirmed = await confirm({ signed_in_code: passwordStepCode, token: await acceptedCode(doctor) });
+    expect(confirmed.statusCode).toBe(200);
+    const { signed_in_code: signedInCode } = confirmed.json<{ data: { signed_in_code: string } }>().data;
+    expect((await test.app.inject({ url: `/oauth2/accounts/sign-in?signed_in_code=${signedInCode}` })).statusCode).toBe(200);
+    expect((await authorizeWith(app, signedInCode)).statusCode).toBe(200);
+    const again = await confirm({ signed_in_code: passwordStepCode, token: await acceptedCode(doctor) });
+    expect(again.json()).toMatchObject({ statusCode: 400, message: messages.oauth.signInExpired });
+  });
+
+  it('counts wrong codes toward the web login\'s lock-out: five lock both, even against the right code', async () => {
+    const doctor = await doctorWithPin();
+    const app = await createOAuthClient(test.app);
+    const passwordStepCode = await passwordStep(doctor, app);
+    const wrongCode = wrongTotpCodeFor(await totpSecretOf(test.app, doctor.id));
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const response = await confirm({ signed_in_code: passwordStepCode, token: wrongCode });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ message: messages.auth.wrongCode });
+    }
+    const locked = await confirm({ signed_in_code: passwordStepCode, token: await acceptedCode(doctor) });
+    expect(locked.statusCode).toBe(429);
+    await expect(signInThroughBothSteps(test.app, doctor)).rejects.toThrow(messages.common.tooManyRequests);
+  });
+
+  it('refuses an expired code of the password step, which counts as no wrong code', async () => {
+    const doctor = await doctorWithPin();
+    const app = await createOAuthClient(test.app);
+    const [live, expired] = [await passwordStep(doctor, app), await passwordStep(doctor, app)];
+    await test.app.db.update(oauthCodes).set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oauthCodes.codeHash, hashToken(expired)));
+    const wrongCode = wrongTotpCodeFor(await totpSecretOf(test.app, doctor.id));
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      expect((await confirm({ signed_in_code: live, token: wrongCode })).statusCode).toBe(401);
+    }
+
+    const response = await confirm({ signed_in_code: expired, token: await acceptedCode(doctor) });
+    expect(response.json()).toMatchObject({ statusCode: 400, message: messages.oauth.signInExpired });
+    // A fifth failure would have locked the account.
+    expect((await confirm({ signed_in_code: live, token: await acceptedCode(doctor) })).statusCode).toBe(200);
+  });
+
+  it('asks for the six digits of the authenticator on the field', async () => {
+    const response = await confirm({ signed_in_code: 'x', token: '12345' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ApiError>().fields).toEqual([{ field: 'body.token', message: messages.login.codeInvalid }]);
+  });
+});
+
 describe('the OpenAPI document', () => {
   it('describes every endpoint of the provider and its OAuth2 security scheme', async () => {
     const document = (await test.app.inject({ url: '/api/docs/json' })).json<{
@@ -289,7 +396,8 @@ describe('the OpenAPI document', () => {
       components: { securitySchemes: Record<string, { type: string }> };
     }>();
     const endpoints = [
-      ['/oauth2/accounts/sign-in', 'post'], ['/oauth2/accounts/sign-in', 'get'], ['/oauth2/accounts/authorize', 'post'],
+      ['/oauth2/accounts/sign-in', 'post'], ['/oauth2/accounts/sign-in/2fa', 'post'], ['/oauth2/accounts/sign-in', 'get'],
+      ['/oauth2/accounts/authorize', 'post'],
       ['/oauth2/accounts/token', 'post'], ['/oauth2/accounts/token', 'get'], ['/oauth2/accounts/pin-2fa', 'post'],
       ['/oauth2/accounts/revoke', 'post'], ['/api/oauth-clients', 'get'], ['/api/oauth-clients/{id}/secret', 'post'],
       ['/api/integrations', 'get'], ['/api/integrations/{clientId}', 'delete'],

@@ -1,7 +1,7 @@
 import {
   messages, OAuthAuthorizeBodySchema, OAuthAuthorizedSchema, OAuthAuthorizeQuerySchema, OAuthConsentSchema,
   OAuthErrorSchema, OAuthPinConfirmedSchema, OAuthPinSchema, OAuthRevokeRequestSchema, OAuthSignedInSchema,
-  OAuthSignInSchema, OAuthTokenContextSchema, OAuthTokenRequestSchema, OAuthTokenSchema,
+  OAuthSignInSchema, OAuthSignInSecondFactorSchema, OAuthTokenContextSchema, OAuthTokenRequestSchema, OAuthTokenSchema,
 } from '@receta/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,7 +15,7 @@ import { authenticateClient, readClientCredentials } from './client-authenticati
 import { acceptFormBodies } from './form-body.ts';
 import { answerOAuthError } from './oauth-errors.ts';
 import { confirmWithPin } from './pin.service.ts';
-import { showConsent, signInForApp } from './sign-in.service.ts';
+import { confirmSignInForApp, showConsent, signInForApp } from './sign-in.service.ts';
 import { exchangeToken, revokeTokenOfClient } from './token.service.ts';
 
 const tags = ['oauth2'];
@@ -43,15 +43,32 @@ export const oauth2Routes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'public' },
     schema: {
       tags,
-      summary: 'Ingreso del médico para una aplicación externa: email y contraseña; devuelve el signed_in_code',
+      summary: 'Ingreso del médico para una aplicación externa, paso 1: email y contraseña; devuelve el signed_in_code',
       description: 'Valida client_id y que los alcances pedidos estén permitidos a la aplicación. Comparte los bloqueos por '
         + 'intentos fallidos del ingreso web. Errores: "Invalid client_id" (400), "Wrong email and password" (401), '
-        + '"Unauthorized user" (403: cuenta no aprobada o sin permisos de médico). El código vale 10 minutos y una sola vez.',
+        + '"Unauthorized user" (403: cuenta no aprobada o sin permisos de médico), 403 si la cuenta todavía no configuró '
+        + 'su aplicación de autenticación. El código vale 5 minutos y solo para el paso 2 (POST /oauth2/accounts/sign-in/2fa).',
       body: OAuthSignInSchema,
       response: { 200: OAuthSignedInSchema, ...errorAnswers(400, 401, 403, 429) },
     },
   }, async (request) => ({
     data: { signed_in_code: await signInForApp(app.db, request.body, clientOf(request)) },
+  }));
+
+  app.post('/oauth2/accounts/sign-in/2fa', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      summary: 'Ingreso del médico para una aplicación externa, paso 2: código de la aplicación de autenticación',
+      description: 'Con el signed_in_code del paso 1 y el código de 6 dígitos (token, como en /api/auth/login/2fa). '
+        + 'Comparte los bloqueos por códigos incorrectos del ingreso web. Gasta el código del paso 1 y devuelve el '
+        + 'signed_in_code de la pantalla de consentimiento, que vale 10 minutos y una sola vez. Un signed_in_code '
+        + 'desconocido, vencido o ya usado responde 400; un código incorrecto, 401.',
+      body: OAuthSignInSecondFactorSchema,
+      response: { 200: OAuthSignedInSchema, ...errorAnswers(400, 401, 403, 429) },
+    },
+  }, async (request) => ({
+    data: { signed_in_code: await confirmSignInForApp(app.db, request.body, clientOf(request), actorOf(request)) },
   }));
 
   app.get('/oauth2/accounts/sign-in', {
@@ -60,7 +77,8 @@ export const oauth2Routes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'Datos de la pantalla de consentimiento para un signed_in_code vigente',
       description: 'Aplicación (nombre, logo, etiqueta y URIs de redirección registradas, sandbox), usuario y alcances '
-        + 'pedidos. Un código vencido, usado o desconocido responde 400 y la página vuelve al ingreso.',
+        + 'pedidos. Un código vencido, usado, desconocido o todavía sin el segundo factor responde 400 y la página vuelve '
+        + 'al ingreso.',
       querystring: SignedInCodeQuerySchema,
       response: { 200: OAuthConsentSchema, ...errorAnswers(400) },
     },

@@ -2,8 +2,9 @@ import { messages, type ApiError, type OAuthErrorBody, type OAuthScope, type OAu
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApprovedDoctor } from '../../../test/factories/approved-doctors.ts';
-import { authorizeThroughFlow, createOAuthClient, pkcePair } from '../../../test/factories/oauth.ts';
-import { freshAddress } from '../../../test/factories/second-factor.ts';
+import {
+  authorizeThroughFlow, createOAuthClient, pkcePair, signInForAppThroughBothSteps,
+} from '../../../test/factories/oauth.ts';
 import type { CreatedUser } from '../../../test/factories/users.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { auditEvents, oauthCodes } from '../../db/schema/index.ts';
@@ -21,7 +22,7 @@ interface Credentials {
 let doctor: CreatedUser;
 
 beforeAll(async () => {
-  doctor = await createApprovedDoctor(test.app);
+  doctor = await createApprovedDoctor(test.app, { hasAuthenticator: true });
 });
 
 function basic(clientId: string, secret: string): string {
@@ -83,14 +84,8 @@ function authorize(query: Record<string, string>, body: Record<string, string>) 
   });
 }
 
-async function signedInCodeFor(app: App, scope: string): Promise<string> {
-  const response = await test.app.inject({
-    method: 'POST',
-    url: '/oauth2/accounts/sign-in',
-    remoteAddress: freshAddress(),
-    payload: { email: doctor.email, password: doctor.password, client_id: app.clientId, scope },
-  });
-  return response.json<{ data: { signed_in_code: string } }>().data.signed_in_code;
+function signedInCodeFor(app: App, scopes: OAuthScope[]): Promise<string> {
+  return signInForAppThroughBothSteps(test.app, { user: doctor, client: app, scopes });
 }
 
 describe('authorization codes', () => {
@@ -206,7 +201,7 @@ describe('POST /oauth2/accounts/authorize', () => {
     const app = await createOAuthClient(test.app);
     const verifier = pkcePair().verifier;
     const response = await authorize(
-      { client_id: app.clientId, signed_in_code: await signedInCodeFor(app, 'documents-sign'), scope: 'documents-sign', response_type: 'code', redirect_uri: app.redirectUri },
+      { client_id: app.clientId, signed_in_code: await signedInCodeFor(app, ['documents-sign']), scope: 'documents-sign', response_type: 'code', redirect_uri: app.redirectUri },
       { code_challenge: verifier.slice(0, 43), code_challenge_method: 'plain' },
     );
     expect(response.statusCode).toBe(400);
@@ -217,7 +212,7 @@ describe('POST /oauth2/accounts/authorize', () => {
     const app = await createOAuthClient(test.app);
     const response = await authorize(
       {
-        client_id: app.clientId, signed_in_code: await signedInCodeFor(app, 'documents-sign'), scope: 'documents-sign',
+        client_id: app.clientId, signed_in_code: await signedInCodeFor(app, ['documents-sign']), scope: 'documents-sign',
         response_type: 'code', redirect_uri: `${app.redirectUri}/../evil`,
       },
       { code_challenge: pkcePair().challenge, code_challenge_method: 'S256' },
@@ -230,7 +225,7 @@ describe('POST /oauth2/accounts/authorize', () => {
     const app = await createOAuthClient(test.app);
     const response = await authorize(
       {
-        client_id: app.clientId, signed_in_code: await signedInCodeFor(app, 'accounts-profiles'),
+        client_id: app.clientId, signed_in_code: await signedInCodeFor(app, ['accounts-profiles']),
         scope: 'accounts-profiles documents-sign', response_type: 'code', redirect_uri: app.redirectUri,
       },
       { code_challenge: pkcePair().challenge, code_challenge_method: 'S256' },
@@ -242,7 +237,7 @@ describe('POST /oauth2/accounts/authorize', () => {
   it("spends the signed_in_code once and refuses another app's", async () => {
     const app = await createOAuthClient(test.app);
     const other = await createOAuthClient(test.app);
-    const signedInCode = await signedInCodeFor(app, 'documents-sign');
+    const signedInCode = await signedInCodeFor(app, ['documents-sign']);
     const body = { code_challenge: pkcePair().challenge, code_challenge_method: 'S256' };
     const query = { client_id: app.clientId, signed_in_code: signedInCode, scope: 'documents-sign', response_type: 'code', redirect_uri: app.redirectUri };
     const atOtherApp = await authorize({ ...query, client_id: other.clientId, redirect_uri: other.redirectUri }, body);

@@ -1,11 +1,14 @@
 import { messages, type OAuthConsent, type OAuthScope } from '@receta/domain';
 import type { Database } from '../../db/client.ts';
+import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { hashToken } from '../../platform/user-tokens.ts';
 import { findRolesOfUser, hasDoctorProfile } from '../auth/auth.repository.ts';
-import { checkPassword, type ClientInfo } from '../auth/auth.service.ts';
+import {
+  authenticityTokenLifetimeSeconds, checkPassword, passSecondFactor, type ClientInfo,
+} from '../auth/auth.service.ts';
 import { newOpaqueValue } from './opaque-values.ts';
-import { findClientByPublicId, findSignInCode, insertCode } from './oauth2.repository.ts';
+import { findClientByPublicId, findCode, findSignInCode, insertCode, spendCode } from './oauth2.repository.ts';
 
 /** Time enough to read the consent page and choose. */
 export const signInCodeLifetimeMs = 10 * 60_000;
@@ -18,6 +21,11 @@ export interface AppSignIn {
   password: string;
   client_id: string;
   scope: OAuthScope[];
+}
+
+/** A signed_in_code unknown, used, expired, or not yet confirmed with the second factor. */
+function signInExpired(): AppError {
+  return new AppError('invalid_data', messages.oauth.signInExpired);
 }
 
 /** Refuses scopes the app was not registered for, as a field error of `scope`. */
@@ -35,8 +43,9 @@ async function isIntegratingDoctor(db: Database, userId: string): Promise<boolea
 
 /**
  * `POST /oauth2/accounts/sign-in`: the email and password of a doctor on behalf of an app,
- * under the login's lock-outs, answering a single-use signed_in_code for the consent page.
- * No second factor here: the PIN confirms every signature the app asks for (decision 017).
+ * under the login's lock-outs. The signed_in_code it answers is good only for the second
+ * factor (`confirmSignInForApp`), within the time the web login gives that step: until then
+ * the consent and the authorization know it as little as a made-up one (decision 027).
  */
 export async function signInForApp(
   db: Database, input: AppSignIn, client: ClientInfo, now = new Date(),
@@ -50,24 +59,55 @@ export async function signInForApp(
   if (account.status !== 'active' || !await isIntegratingDoctor(db, account.id)) {
     throw AppError.forbidden(messages.oauthServer.unauthorizedUser);
   }
+  // The authenticator is set up on the web login only, where the QR code is shown to the
+  // signed-in person; showing it here would hand it to whoever holds the password.
+  if (account.totpEnabledAt === null) throw AppError.forbidden(messages.oauth.secondFactorNotEnrolled);
   const code = newOpaqueValue();
   await insertCode(db, {
-    kind: 'sign_in',
+    kind: 'password_checked',
     codeHash: hashToken(code),
     userId: account.id,
     clientId: app.id,
     scopes: input.scope,
-    expiresAt: new Date(now.getTime() + signInCodeLifetimeMs),
+    expiresAt: new Date(now.getTime() + authenticityTokenLifetimeSeconds * 1000),
   });
+  return code;
+}
+
+/**
+ * `POST /oauth2/accounts/sign-in/2fa`: the authenticator's code for the signed_in_code of the
+ * password step, under the web login's lock-outs of wrong codes. It spends that code and
+ * answers a new signed_in_code for the consent page.
+ */
+export async function confirmSignInForApp(
+  db: Database, input: { signed_in_code: string; token: string }, client: ClientInfo, actor: AuditActor,
+  now = new Date(),
+): Promise<string> {
+  const passwordStep = await findCode(db, 'password_checked', hashToken(input.signed_in_code));
+  if (!passwordStep || passwordStep.usedAt || passwordStep.expiresAt <= now) throw signInExpired();
+  const code = newOpaqueValue();
+  await passSecondFactor(db, passwordStep.userId, input.token, client, async (tx) => {
+    // Spent meanwhile by a racing request, or discarded by a password change: nothing to confirm.
+    if (!await spendCode(tx, passwordStep.id, now)) throw signInExpired();
+    await insertCode(tx, {
+      kind: 'sign_in',
+      codeHash: hashToken(code),
+      userId: passwordStep.userId,
+      clientId: passwordStep.clientId,
+      scopes: passwordStep.scopes,
+      expiresAt: new Date(now.getTime() + signInCodeLifetimeMs),
+    });
+    await recordAudit(tx, { ...actor, actorUserId: passwordStep.userId }, {
+      action: 'oauth.signed_in', subjectType: 'oauth_client', subjectId: passwordStep.clientId,
+    });
+  }, now);
   return code;
 }
 
 /** `GET /oauth2/accounts/sign-in`: what the consent page shows, while the signed_in_code is live. */
 export async function showConsent(db: Database, signedInCode: string, now = new Date()): Promise<OAuthConsent> {
   const row = await findSignInCode(db, hashToken(signedInCode));
-  if (!row || row.code.usedAt || row.code.expiresAt <= now) {
-    throw new AppError('invalid_data', messages.oauth.signInExpired);
-  }
+  if (!row || row.code.usedAt || row.code.expiresAt <= now) throw signInExpired();
   return {
     client_logo_uri: row.client.logoUri,
     client_name: row.client.name,

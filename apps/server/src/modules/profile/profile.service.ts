@@ -14,6 +14,7 @@ import { hashSecret, verifySecret } from '../../platform/passwords.ts';
 import { showMedical } from '../admin/medicals.service.ts';
 import { findAccountById, hasDoctorProfile, updatePasswordHash, updateProfile } from '../auth/auth.repository.ts';
 import { buildUserSession } from '../auth/auth.service.ts';
+import { revokeOAuthGrantsOfUser } from '../oauth2/grant-revocation.ts';
 import {
   clearSecondFactor, deletePhotoFiles, findLiveSessions, findProfileAccount, findRoleNamesOfUser, insertPhotoFile,
   lockDoctorContact, revokeOtherSessions, revokeOwnSession, updateDoctorContact,
@@ -145,8 +146,8 @@ function credentialsChangedMail(displayName: string, change: { subject: string; 
 }
 
 /**
- * Changes the password after checking the current one. Every other session ends, so whoever
- * may have known the old password is signed out; this one stays.
+ * Changes the password after checking the current one. Every other session ends, and every
+ * app's access, so whoever may have known the old password is signed out; this session stays.
  */
 export async function changePassword(
   db: Database, owner: AccountOwner, passwords: { currentPassword: string; newPassword: string },
@@ -159,6 +160,7 @@ export async function changePassword(
     const now = new Date();
     await updatePasswordHash(tx, owner.userId, passwordHash, now);
     const revokedSessions = await revokeOtherSessions(tx, owner.userId, owner.sessionId, now);
+    await revokeOAuthGrantsOfUser(tx, owner.userId, owner.actor, now);
     await recordAudit(tx, owner.actor, {
       action: 'user.password_changed', subjectType: 'user', subjectId: owner.userId, details: { revokedSessions },
     });
@@ -171,7 +173,8 @@ export async function changePassword(
 
 /**
  * Forgets the authenticator app (a new phone, a lost one) after checking the password: the
- * next login shows a new QR code to set it up again. Every other session ends.
+ * next login shows a new QR code to set it up again. Every other session ends, and every
+ * app's access.
  */
 export async function resetSecondFactor(db: Database, owner: AccountOwner, password: string): Promise<void> {
   const account = await findAccountById(db, owner.userId);
@@ -181,6 +184,7 @@ export async function resetSecondFactor(db: Database, owner: AccountOwner, passw
     const now = new Date();
     await clearSecondFactor(tx, owner.userId, now);
     const revokedSessions = await revokeOtherSessions(tx, owner.userId, owner.sessionId, now);
+    await revokeOAuthGrantsOfUser(tx, owner.userId, owner.actor, now);
     await recordAudit(tx, owner.actor, {
       action: 'user.second_factor_reset', subjectType: 'user', subjectId: owner.userId, details: { revokedSessions },
     });

@@ -1,15 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { messages, SecondFactorSchema, type AuthenticityClaims, type SecondFactorInput } from '@receta/domain';
+import { messages, type AuthenticityClaims } from '@receta/domain';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
-import { FormTextField } from '../../components/form-field.tsx';
 import { PageCard } from '../../components/page-card.tsx';
 import { paths } from '../../config/paths.ts';
 import { errorMessageOf } from '../../lib/api-client.ts';
@@ -19,6 +14,7 @@ import { useSession } from '../../lib/session.tsx';
 import { authenticityTokenStore } from '../../lib/storage.ts';
 import { readAuthenticityClaims, sendSecondFactor } from './auth-api.ts';
 import { QrCodeImage } from './qr-code-image.tsx';
+import { SecondFactorCodeForm } from './second-factor-code-form.tsx';
 
 /** Login step two: the authenticator's code, after setting the authenticator up on the first login. */
 export function SecondFactorPage() {
@@ -45,17 +41,12 @@ function SecondFactorForm({ authenticityToken, claims }: { authenticityToken: st
   const navigate = useNavigate();
   const notify = useNotify();
   const { startSession } = useSession();
-  const { control, handleSubmit, formState } = useForm<SecondFactorInput>({
-    resolver: zodResolver(SecondFactorSchema),
-    defaultValues: { token: '' },
-    mode: 'onTouched',
-  });
   const enrolment = !claims.isSync && claims.otpauth && claims.secret
     ? { otpauth: claims.otpauth, secret: claims.secret }
     : null;
   const isEnrolling = enrolment !== null;
 
-  async function verify({ token }: SecondFactorInput) {
+  async function verify(token: string) {
     try {
       const signedIn = await sendSecondFactor(authenticityToken, token);
       authenticityTokenStore.clear();
@@ -78,21 +69,7 @@ function SecondFactorForm({ authenticityToken, claims }: { authenticityToken: st
       <Typography color="text.secondary" sx={{ mb: 2.5 }}>
         {isEnrolling ? t('secondFactor.enterFirstCode') : t('secondFactor.enterCode')}
       </Typography>
-      <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void handleSubmit(verify)(event)}>
-        <FormTextField
-          control={control}
-          name="token"
-          label={t('secondFactor.code')}
-          autoComplete="one-time-code"
-          digitsOnly
-          required
-          autoFocus={!isEnrolling}
-          slotProps={{ htmlInput: { maxLength: 6 } }}
-        />
-        <Button type="submit" variant="contained" size="large" disabled={!formState.isValid} loading={formState.isSubmitting}>
-          {t('secondFactor.submit')}
-        </Button>
-      </Stack>
+      <SecondFactorCodeForm autoFocus={!isEnrolling} onSubmit={verify} />
       <Typography sx={{ mt: 3, textAlign: 'center' }}>
         <Link component={RouterLink} to={paths.login.getHref()} onClick={() => authenticityTokenStore.clear()}>
           {t('secondFactor.back')}

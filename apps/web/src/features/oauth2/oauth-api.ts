@@ -7,6 +7,7 @@ import {
   OAuthTokenSchema,
   type OAuthPinInput,
   type OAuthSignInInput,
+  type OAuthSignInSecondFactorInput,
 } from '@receta/domain';
 import { api } from '../../lib/api-client.ts';
 import type { AuthorizationRequest } from './authorization-request.ts';
@@ -14,9 +15,20 @@ import type { AuthorizationRequest } from './authorization-request.ts';
 // Every call here authenticates with the user's password, the sign-in code or the app's token,
 // never with the web session (`bearer: null`): see the api client.
 
-/** `POST /oauth2/accounts/sign-in`: the email and password checked for this app; answers the signed_in_code. */
+/** `POST /oauth2/accounts/sign-in`: the email and password checked for this app; answers the second factor's code. */
 export async function signInForClient(input: OAuthSignInInput): Promise<string> {
   const answer = await api.request('/oauth2/accounts/sign-in', { method: 'POST', body: input, bearer: null, schema: OAuthSignedInSchema });
+  return answer.data.signed_in_code;
+}
+
+/**
+ * `POST /oauth2/accounts/sign-in/2fa`: the authenticator's code for the password step's
+ * signed_in_code; answers the signed_in_code the consent takes.
+ */
+export async function confirmSignInForClient(input: OAuthSignInSecondFactorInput): Promise<string> {
+  const answer = await api.request('/oauth2/accounts/sign-in/2fa', {
+    method: 'POST', body: input, bearer: null, schema: OAuthSignedInSchema,
+  });
   return answer.data.signed_in_code;
 }
 

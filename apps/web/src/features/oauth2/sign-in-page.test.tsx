@@ -21,6 +21,12 @@ async function signIn(email = 'ana.gomez@example.com', password = 'Clave-Segura'
   await user.click(screen.getByRole('button', { name: 'Ingresar' }));
 }
 
+async function enterCode(code: string) {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText(/^Código de verificación/, { selector: 'input' }), code);
+  await user.click(screen.getByRole('button', { name: 'Verificar' }));
+}
+
 afterEach(() => vi.restoreAllMocks());
 
 describe('OAuth sign-in page', () => {
@@ -75,6 +81,7 @@ describe('OAuth sign-in page', () => {
   it.each([
     [messages.oauthServer.wrongCredentials, 401, messages.oauth.wrongCredentials],
     [messages.oauthServer.unauthorizedUser, 403, messages.oauth.unauthorizedUser],
+    [messages.oauth.secondFactorNotEnrolled, 403, messages.oauth.secondFactorNotEnrolled],
     ['Demasiados intentos. Espere unos minutos e inténtelo de nuevo.', 429, 'Demasiados intentos. Espere unos minutos e inténtelo de nuevo.'],
   ])('answers the server\'s "%s" with "%s"', async (serverMessage, status, shown) => {
     stubApi({ 'POST /oauth2/accounts/sign-in': () => errorResponse(status, serverMessage) });
@@ -125,23 +132,62 @@ describe('OAuth sign-in page', () => {
     expect(localStorage.getItem(storageKeys.accessToken)).toBe('web-session-token');
   });
 
-  it('goes on to the consent with the app\'s parameters and the signed_in_code', async () => {
+  it('asks for the authenticator\'s code after the password, then goes on to the consent with the app\'s parameters', async () => {
     const requests = stubApi({
-      'POST /oauth2/accounts/sign-in': () => ({ data: { signed_in_code: 'codigo-de-ingreso' } }),
+      'POST /oauth2/accounts/sign-in': () => ({ data: { signed_in_code: 'codigo-de-la-clave' } }),
+      'POST /oauth2/accounts/sign-in/2fa': () => ({ data: { signed_in_code: 'codigo-de-ingreso' } }),
       'GET /oauth2/accounts/sign-in': () => consent,
     });
     const { router } = renderRoutes(routes, { path: signInPath });
 
     await signIn('Ana.Gomez@Example.com');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verificación en dos pasos' })).toBeDefined();
+    expect(router.state.location.pathname).toBe('/oauth2/sign-in');
+    await enterCode('123456');
 
     expect(await screen.findByText(consent.user_email)).toBeDefined();
     expect(requests[0]?.body).toEqual({
       email: 'ana.gomez@example.com', password: 'Clave-Segura', client_id: appRequest.client_id, scope: appRequest.scope,
     });
+    expect(requests[1]?.body).toEqual({ signed_in_code: 'codigo-de-la-clave', token: '123456' });
+    expect(requests[1]?.headers.has('Authorization')).toBe(false);
     expect(router.state.location.pathname).toBe('/oauth2/authorize');
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual(appRequest);
     expect(router.state.location.state).toEqual({ signedInCode: 'codigo-de-ingreso' });
     expect(signedInCodeStore.get()).toBe('codigo-de-ingreso');
-    expect(requests[1]?.url.searchParams.get('signed_in_code')).toBe('codigo-de-ingreso');
+    expect(requests[2]?.url.searchParams.get('signed_in_code')).toBe('codigo-de-ingreso');
+  });
+
+  it.each([
+    [messages.auth.wrongCode, 401],
+    [messages.common.tooManyRequests, 429],
+  ])('shows "%s" and keeps asking for the code', async (message, status) => {
+    stubApi({
+      'POST /oauth2/accounts/sign-in': () => ({ data: { signed_in_code: 'codigo-de-la-clave' } }),
+      'POST /oauth2/accounts/sign-in/2fa': () => errorResponse(status, message),
+    });
+    renderRoutes(routes, { path: signInPath });
+
+    await signIn();
+    await enterCode('654321');
+
+    expect((await screen.findByRole('alert')).textContent).toContain(message);
+    expect(screen.getByRole('heading', { level: 1, name: 'Verificación en dos pasos' })).toBeDefined();
+    expect(signedInCodeStore.get()).toBeNull();
+  });
+
+  it('goes back to the password when the password step expired', async () => {
+    stubApi({
+      'POST /oauth2/accounts/sign-in': () => ({ data: { signed_in_code: 'codigo-de-la-clave' } }),
+      'POST /oauth2/accounts/sign-in/2fa': () => errorResponse(400, messages.oauth.signInExpired),
+    });
+    renderRoutes(routes, { path: signInPath });
+
+    await signIn();
+    await enterCode('654321');
+
+    expect((await screen.findByRole('alert')).textContent).toContain(messages.oauth.signInExpired);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ingresar' })).toBeDefined();
+    expect(screen.getByLabelText(/^Email/, { selector: 'input' })).toBeDefined();
   });
 });

@@ -13,23 +13,40 @@ import { translateMessage } from '../../i18n/translate-message.ts';
 import { errorMessageOf } from '../../lib/api-client.ts';
 import { useNotify } from '../../lib/notify.ts';
 import { CredentialsForm } from '../auth/credentials-form.tsx';
+import { SecondFactorCodeForm } from '../auth/second-factor-code-form.tsx';
 import {
   authorizationQuery, readAuthorizationRequest, signedInCodeStore, type AuthorizationRequest,
 } from './authorization-request.ts';
 import { mayRedirectTo, redirectToClient } from './client-redirect.ts';
 import { OAuthCard } from './oauth-card.tsx';
-import { signInForClient } from './oauth-api.ts';
+import { confirmSignInForClient, signInForClient } from './oauth-api.ts';
 import { shownMessageOf } from './oauth-errors.ts';
 
-/** `/oauth2/sign-in`: the product account's email and password, for the app that sent the browser here. */
+/**
+ * `/oauth2/sign-in`: the product account's email and password, then the authenticator's code,
+ * for the app that sent the browser here.
+ */
 export function OAuthSignInPage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
+  // Kept in memory only: after a reload the password is asked again, as the web login does.
+  const [passwordStepCode, setPasswordStepCode] = useState<string | null>(null);
   const request = readAuthorizationRequest(search);
   if (!request) return <InvalidRequest />;
+  if (passwordStepCode === null) {
+    return (
+      <OAuthCard title={t('oauth2.signIn.title')} maxWidth={440}>
+        <SignInForm request={request} onPasswordChecked={setPasswordStepCode} />
+      </OAuthCard>
+    );
+  }
   return (
-    <OAuthCard title={t('oauth2.signIn.title')} maxWidth={440}>
-      <SignInForm request={request} />
+    <OAuthCard title={t('secondFactor.title')} maxWidth={440}>
+      <SecondFactorStep
+        request={request}
+        passwordStepCode={passwordStepCode}
+        onRestart={() => setPasswordStepCode(null)}
+      />
     </OAuthCard>
   );
 }
@@ -44,16 +61,17 @@ export function InvalidRequest() {
   );
 }
 
-function SignInForm({ request }: { request: AuthorizationRequest }) {
+function SignInForm({ request, onPasswordChecked }: {
+  request: AuthorizationRequest;
+  onPasswordChecked: (passwordStepCode: string) => void;
+}) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const notify = useNotify();
   const [isClientUnknown, setIsClientUnknown] = useState(false);
 
   async function submit({ email, password }: LoginInput) {
-    let signedInCode: string;
     try {
-      signedInCode = await signInForClient({ email, password, client_id: request.client_id, scope: request.scope });
+      onPasswordChecked(await signInForClient({ email, password, client_id: request.client_id, scope: request.scope }));
     } catch (error) {
       // Spec section 8 tells an unknown app so at its own address. The server knows no address
       // of an app it does not know, so only the demo (this product's page) is told there.
@@ -66,10 +84,7 @@ function SignInForm({ request }: { request: AuthorizationRequest }) {
         return;
       }
       notify({ message: shownMessageOf(error), variant: 'error' });
-      return;
     }
-    signedInCodeStore.set(signedInCode);
-    await navigate(`${paths.oauthAuthorize.getHref()}${authorizationQuery(request)}`, { state: { signedInCode } });
   }
 
   if (isClientUnknown) return <Alert severity="error">{translateMessage(t, messages.oauth.invalidClientId)}</Alert>;
@@ -88,6 +103,44 @@ function SignInForm({ request }: { request: AuthorizationRequest }) {
       <Stack sx={{ mt: 2, alignItems: 'center' }}>
         <LegalLinks />
       </Stack>
+    </>
+  );
+}
+
+// A code that can no longer be confirmed: the password step has to be done again.
+const restartMessages = new Set<string>([messages.oauth.signInExpired, messages.auth.loginStepExpired]);
+
+/** The authenticator's code, as on the web login; the consent page follows with the signed_in_code it answers. */
+function SecondFactorStep({ request, passwordStepCode, onRestart }: {
+  request: AuthorizationRequest;
+  passwordStepCode: string;
+  onRestart: () => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const notify = useNotify();
+
+  async function confirm(token: string) {
+    let signedInCode: string;
+    try {
+      signedInCode = await confirmSignInForClient({ signed_in_code: passwordStepCode, token });
+    } catch (error) {
+      const message = shownMessageOf(error);
+      notify({ message, variant: 'error' });
+      if (restartMessages.has(message)) onRestart();
+      return;
+    }
+    signedInCodeStore.set(signedInCode);
+    await navigate(`${paths.oauthAuthorize.getHref()}${authorizationQuery(request)}`, { state: { signedInCode } });
+  }
+
+  return (
+    <>
+      <Typography color="text.secondary" sx={{ mb: 2.5 }}>{t('secondFactor.enterCode')}</Typography>
+      <SecondFactorCodeForm autoFocus onSubmit={confirm} />
+      <Typography sx={{ mt: 3, textAlign: 'center' }}>
+        <Link component="button" type="button" onClick={onRestart}>{t('secondFactor.back')}</Link>
+      </Typography>
     </>
   );
 }
