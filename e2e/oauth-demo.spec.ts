@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { prescribingDoctorThroughApi } from './support/accounts-api.ts';
+import { authenticatorCode, wrongAuthenticatorCode } from './support/authenticator.ts';
 import { saveScreenshot, useBrowser } from './support/browser.ts';
 import { makePdf } from './support/documents.ts';
 import { makeDoctor, type TestDoctor } from './support/doctors.ts';
@@ -54,6 +55,14 @@ async function connectAndSignIn(page: Page, { clientId = 'demo-sandbox', secret 
   await page.getByLabel('Email').fill(doctor.email);
   await page.getByLabel('Contraseña', { exact: false }).first().fill(doctor.password);
   await page.getByRole('button', { name: 'Ingresar' }).click();
+}
+
+/** The sign-in's second step: the code of the doctor's authenticator, as on the web login. */
+async function enterAuthenticatorCode(page: Page, screenshots = '') {
+  await page.getByRole('heading', { level: 1, name: 'Verificación en dos pasos' }).waitFor();
+  if (screenshots) await expectNoSidewaysScrolling(page, `oauth-sign-in-code-${screenshots}`);
+  await page.getByLabel('Código de verificación').fill(await authenticatorCode(doctor.email));
+  await page.getByRole('button', { name: 'Verificar' }).click();
 }
 
 /** Consent given: the demo exchanges the code and shows the token. */
@@ -115,6 +124,13 @@ describe('the OAuth2 demo client', () => {
   it('a doctor authorises it, confirms with the PIN, and the PDF comes back signed', async () => {
     const page = await browser.newPage();
     await connectAndSignIn(page, { screenshots: 'desktop' });
+    // A wrong code keeps the page on the code, with the web login's message.
+    await page.getByRole('heading', { level: 1, name: 'Verificación en dos pasos' }).waitFor();
+    await page.getByLabel('Código de verificación').fill(await wrongAuthenticatorCode(doctor.email));
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await waitForToast(page, 'El código no es válido o ya fue utilizado.');
+    await page.getByLabel('Código de verificación').clear();
+    await enterAuthenticatorCode(page, 'desktop');
     await allowAccess(page, 'desktop');
     await page.getByText('access_token').waitFor();
     await askToSign(page, 'desktop');
@@ -137,20 +153,23 @@ describe('the OAuth2 demo client', () => {
   it('shows the rejection when the doctor refuses, and the PIN step cancelled, on a phone', async () => {
     const page = await browser.newPage('mobile');
     await connectAndSignIn(page, { screenshots: 'mobile' });
+    await enterAuthenticatorCode(page, 'mobile');
     await page.waitForURL('**/oauth2/authorize?**');
     await page.getByRole('button', { name: 'Rechazar' }).click();
     await page.waitForURL((url) => url.pathname === '/oauth2/demo');
     await page.getByText('El profesional rechazó el acceso de la aplicación (cancel_authorize).').waitFor();
     await expectNoSidewaysScrolling(page, 'oauth-demo-rejected-mobile');
 
+    // A second sign-in: its code waits for the authenticator's next 30-second step.
     await connectAndSignIn(page);
+    await enterAuthenticatorCode(page);
     await allowAccess(page, 'mobile');
     await askToSign(page, 'mobile');
     await page.getByRole('button', { name: 'Cancelar' }).click();
     await page.waitForURL((url) => url.pathname === '/oauth2/demo');
     await page.getByText('El profesional canceló la confirmación con PIN', { exact: false }).waitFor();
     await page.context().close();
-  });
+  }, 120_000);
 
   it('says \'Client id inválido.\' for an app that does not exist', async () => {
     const page = await browser.newPage();
@@ -181,6 +200,7 @@ describe('the OAuth2 demo client', () => {
 
     // A known app, with an address it did not register: no Permitir, no Rechazar.
     await signInFor('demo-sandbox');
+    await enterAuthenticatorCode(page);
     await page.waitForURL('**/oauth2/authorize?**');
     await page.getByText('La URI de redirección no está registrada para esta aplicación.').waitFor();
     expect(await page.getByRole('button', { name: 'Rechazar' }).count()).toBe(0);

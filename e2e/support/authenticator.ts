@@ -77,3 +77,16 @@ export async function authenticatorCode(email: string): Promise<string> {
   await writeKeyring(keyring);
   return totp.generate({ timestamp: step * periodMs });
 }
+
+/** A code the server refuses for the account now: none of the steps its window accepts. */
+export async function wrongAuthenticatorCode(email: string): Promise<string> {
+  const entry = (await readKeyring())[email];
+  if (!entry) throw new Error(`No authenticator secret is known for ${email}`);
+  const totp = new TOTP({ secret: Secret.fromBase32(entry.secret), algorithm: 'SHA1', digits: 6, period: 30 });
+  const step = totp.counter({ timestamp: Date.now() });
+  const nearSteps = [step - 1, step, step + 1, step + 2];
+  const accepted = new Set(nearSteps.map((near) => totp.generate({ timestamp: near * periodMs })));
+  let candidate = 0;
+  while (accepted.has(String(candidate).padStart(6, '0'))) candidate += 1;
+  return String(candidate).padStart(6, '0');
+}
