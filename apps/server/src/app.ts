@@ -26,6 +26,7 @@ import { scheduledJobsWorker } from './modules/patient-access/scheduled-jobs.ts'
 import { quickPanelRoutes } from './modules/quick-panel/quick-panel.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { signingRoutes } from './modules/signing/signing.routes.ts';
+import { attemptLimiting } from './platform/attempt-limiter.ts';
 import { TokenSigner } from './platform/auth/access-tokens.ts';
 import { accessControl } from './platform/auth/access-control.ts';
 import { workspaceScope } from './platform/auth/workspace-scope.ts';
@@ -85,6 +86,7 @@ export async function buildApp({ config, database, webRoot = builtWebApp }: AppO
     },
   });
   await app.register(errorHandler);
+  await app.register(attemptLimiting);
   await app.register(openApi, { version: config.versions.backend, publicUrl: config.publicUrl });
   await app.register(accessControl, { signer: app.tokens });
   await app.register(workspaceScope);

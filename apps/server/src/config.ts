@@ -21,6 +21,7 @@ const EnvironmentSchema = z.object({
   ADMIN_EMAIL: optional(z.email()),
   ADMIN_PASSWORD: optional(z.string().min(8, 'must have at least 8 characters')),
   REDIS_URL: optional(z.url({ protocol: /^rediss?$/ })),
+  REDIS_KEY_PREFIX: z.string().default('receta:'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CA_CERT_FILE: optional(z.string()),
@@ -42,7 +43,10 @@ export interface Config {
   /** Text messages are POSTed here as `{to, text}`; unset: they stay in the SMS outbox. */
   smsWebhookUrl: string | undefined;
   admin: { email: string | undefined; password: string | undefined };
+  /** Where lock-outs and rate limits are counted instead of the database, when set. */
   redisUrl: string | undefined;
+  /** Prepended to every Redis key, so that several installations can share one Redis. */
+  redisKeyPrefix: string;
   /** Behind a load balancer, take the client's address from X-Forwarded-For (rate limits are per address). */
   trustProxy: boolean;
   logLevel: z.infer<typeof EnvironmentSchema>['LOG_LEVEL'];
@@ -85,6 +89,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     smsWebhookUrl: env.SMS_WEBHOOK_URL,
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     trustProxy: env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL,
     signing: {

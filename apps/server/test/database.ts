@@ -61,19 +61,35 @@ export async function dropDatabase(adminUrl: string, name: string): Promise<void
  * the template and dropped on close.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const [handle] = await openSharedTestDatabase(1);
+  return handle!;
+}
+
+/**
+ * `count` handles on one fresh database, as as many server processes would hold: on
+ * PostgreSQL each has a pool of its own; PGlite, which one process alone may open, is shared.
+ * The database goes when the last handle closes.
+ */
+export async function openSharedTestDatabase(count: number): Promise<DatabaseHandle[]> {
   const template = inject('databaseTemplate');
+  let open = count;
   if (template.kind === 'pglite') {
     const dump = new Blob([await readFile(template.dumpPath)]);
-    return openPglite({ dump });
+    const handle = await openPglite({ dump });
+    const close = async () => {
+      if (--open === 0) await handle.close();
+    };
+    return Array.from({ length: count }, () => ({ ...handle, close }));
   }
   const name = `receta_test_${randomBytes(6).toString('hex')}`;
   await runAdminStatement(template.adminUrl, `create database "${name}" template "${template.templateName}"`);
-  const handle = await openPostgres(databaseUrlFor(template.adminUrl, name));
-  return {
+  const url = databaseUrlFor(template.adminUrl, name);
+  const handles = await Promise.all(Array.from({ length: count }, () => openPostgres(url)));
+  return handles.map((handle) => ({
     ...handle,
     close: async () => {
       await handle.close();
-      await dropDatabase(template.adminUrl, name);
+      if (--open === 0) await dropDatabase(template.adminUrl, name);
     },
-  };
+  }));
 }

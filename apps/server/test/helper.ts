@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { openTestDatabase } from './database.ts';
+import { openSharedTestDatabase } from './database.ts';
 import { testAdmin } from './fixtures.ts';
 
 export interface TestApp {
@@ -13,29 +13,43 @@ export interface TestApp {
   config: Config;
 }
 
+type TestAppOptions = { webRoot?: string; environment?: Record<string, string> };
+
 /**
  * Builds the app on a fresh, seeded database for the test file that calls it, and closes
  * both when the file's tests are done. Use the returned object inside tests and hooks.
  */
-export function useTestApp(options: { webRoot?: string; environment?: Record<string, string> } = {}): TestApp {
-  const context = {} as TestApp;
+export function useTestApp(options: TestAppOptions = {}): TestApp {
+  return useTestApps(1, options)[0]!;
+}
+
+/**
+ * `count` apps on one fresh database, as several server processes behind a load balancer:
+ * each its own Fastify instance (and its own pool on PostgreSQL), all with one data folder
+ * and so one certification authority and master key.
+ */
+export function useTestApps(count: number, options: TestAppOptions = {}): TestApp[] {
+  const contexts = Array.from({ length: count }, () => ({}) as TestApp);
   let dataDir = '';
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'receta-app-'));
-    context.config = loadConfig({
+    const config = loadConfig({
       LOG_LEVEL: 'silent',
       DATA_DIR: dataDir,
       ADMIN_EMAIL: testAdmin.email,
       ADMIN_PASSWORD: testAdmin.password,
       ...options.environment,
     });
-    const database = await openTestDatabase();
-    context.app = await buildApp({ config: context.config, database, webRoot: options.webRoot ?? join(dataDir, 'no-web') });
-    await context.app.ready();
+    const databases = await openSharedTestDatabase(count);
+    for (const [index, context] of contexts.entries()) {
+      context.config = config;
+      context.app = await buildApp({ config, database: databases[index]!, webRoot: options.webRoot ?? join(dataDir, 'no-web') });
+      await context.app.ready();
+    }
   });
   afterAll(async () => {
-    await context.app?.close();
+    for (const context of contexts) await context.app?.close();
     await rm(dataDir, { recursive: true, force: true });
   });
-  return context;
+  return contexts;
 }

@@ -50,6 +50,7 @@ export const messages = {
     suspended: 'Su cuenta está suspendida. Comuníquese con soporte.',
     loginStepExpired: 'La verificación expiró. Vuelva a ingresar su email y contraseña.',
     wrongCode: 'El código no es válido o ya fue utilizado.',
+    codeAlreadyUsed: 'Ese código ya fue utilizado. Espere el próximo código de su aplicación de autenticación.',
     linkInvalid: 'El enlace expiró o ya fue utilizado. Solicite uno nuevo.',
     termsRequired: 'Debe aceptar los términos y condiciones y la política de privacidad para continuar.',
     loggedOut: 'Sesión cerrada.',

@@ -1,41 +1,112 @@
-import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../test/helper.ts';
-import { assertNotLocked, clearAttempts, recordAttempt, spendAttempt, type AttemptPolicy } from './attempt-limiter.ts';
+import { attemptLimits } from '../db/schema/index.ts';
+import { AttemptLimiter, deleteExpiredAttempts, type AttemptKey, type AttemptPolicy } from './attempt-limiter.ts';
+import { AppError } from './http/app-error.ts';
 
 const test = useTestApp();
-const policy: AttemptPolicy = { name: 'test', maxAttempts: 3, windowMs: 60_000, lockMs: 10_000 };
-const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 12, 0, seconds));
+const policy: AttemptPolicy = { name: 'test', maxAttempts: 3, windowMs: 60_000, lockMs: 10 * 60_000 };
+let nextSubject = 0;
+const freshKey = (): AttemptKey => [policy, `sujeto-${nextSubject++}`];
 
-describe('attempt limiter', () => {
-  it('locks a key after the allowed failures and unlocks it when the lock runs out', async () => {
-    for (const second of [0, 1, 2]) await recordAttempt(test.app.db, policy, 'ana@example.com', at(second));
-    await expect(assertNotLocked(test.app.db, policy, 'ana@example.com', at(3))).rejects.toMatchObject({ statusCode: 429 });
-    await expect(assertNotLocked(test.app.db, policy, 'otra@example.com', at(3))).resolves.toBeUndefined();
-    await expect(assertNotLocked(test.app.db, policy, 'ana@example.com', at(13))).resolves.toBeUndefined();
+/** The outcome of each of `count` reservations fired at once. */
+async function reserveAtOnce(limiter: AttemptLimiter, key: AttemptKey, count: number) {
+  return Promise.allSettled(Array.from({ length: count }, () => limiter.reserve([key])));
+}
+
+function behavesAsALimiter(openLimiter: () => AttemptLimiter) {
+  it('lets through no more than the allowance of 300 attempts fired at once, and refuses the rest with 429', async () => {
+    const outcomes = await reserveAtOnce(openLimiter(), freshKey(), 300);
+    const refusals = outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => outcome.reason as unknown);
+    expect(outcomes.length - refusals.length).toBe(policy.maxAttempts);
+    for (const refusal of refusals) {
+      expect(refusal).toBeInstanceOf(AppError);
+      expect(refusal).toMatchObject({ statusCode: 429 });
+      // The lock is bounded by the policy whatever the size of the burst.
+      expect((refusal as AppError).retryAfterSeconds).toBeGreaterThan(0);
+      expect((refusal as AppError).retryAfterSeconds).toBeLessThanOrEqual(policy.lockMs / 1000);
+    }
   });
 
-  it('doubles the lock at each further round of failures in the window', async () => {
-    for (const second of [0, 1, 2, 20, 21, 22]) await recordAttempt(test.app.db, policy, 'doble', at(second));
-    await expect(assertNotLocked(test.app.db, policy, 'doble', at(40))).rejects.toMatchObject({ statusCode: 429 });
-    await expect(assertNotLocked(test.app.db, policy, 'doble', at(43))).resolves.toBeUndefined();
+  it('counts a key whatever its capitalisation, and keeps keys apart', async () => {
+    const limiter = openLimiter();
+    const [, subject] = freshKey();
+    const shouted: AttemptKey = [policy, subject.toUpperCase()];
+    for (let attempt = 0; attempt < policy.maxAttempts; attempt++) await limiter.reserve([shouted]);
+    await expect(limiter.reserve([[policy, subject]])).rejects.toMatchObject({ statusCode: 429 });
+    await expect(limiter.reserve([freshKey()])).resolves.toBeUndefined();
   });
 
-  it('starts counting anew once the window has passed', async () => {
-    await recordAttempt(test.app.db, policy, 'ventana', at(0));
-    await recordAttempt(test.app.db, policy, 'ventana', at(1));
-    await recordAttempt(test.app.db, policy, 'ventana', new Date(at(0).getTime() + 120_000));
-    await expect(assertNotLocked(test.app.db, policy, 'ventana', new Date(at(0).getTime() + 121_000))).resolves.toBeUndefined();
+  it('gives back a refunded attempt, and forgets a cleared key', async () => {
+    const limiter = openLimiter();
+    const key = freshKey();
+    for (let attempt = 0; attempt < policy.maxAttempts; attempt++) await limiter.reserve([key]);
+    await limiter.refund([key]);
+    await expect(limiter.reserve([key])).resolves.toBeUndefined();
+    await expect(limiter.reserve([key])).rejects.toMatchObject({ statusCode: 429 });
+    await limiter.clear([key]);
+    await expect(limiter.reserve([key])).resolves.toBeUndefined();
   });
 
-  it('forgets the failures of a key that is cleared', async () => {
-    for (const second of [0, 1]) await recordAttempt(test.app.db, policy, 'limpio', at(second));
-    await clearAttempts(test.app.db, policy, 'limpio');
-    await recordAttempt(test.app.db, policy, 'limpio', at(2));
-    await expect(assertNotLocked(test.app.db, policy, 'limpio', at(3))).resolves.toBeUndefined();
+  it('stops at the first key with no attempt left', async () => {
+    const limiter = openLimiter();
+    const [spent, untouched] = [freshKey(), freshKey()];
+    for (let attempt = 0; attempt < policy.maxAttempts; attempt++) await limiter.reserve([spent]);
+    await expect(limiter.reserve([spent, untouched])).rejects.toMatchObject({ statusCode: 429 });
+    const outcomes = await reserveAtOnce(limiter, untouched, policy.maxAttempts + 1);
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(policy.maxAttempts);
+  });
+}
+
+describe('attempt limiter on the database', () => {
+  const openLimiter = () => new AttemptLimiter({ kind: 'database', db: test.app.db });
+  afterEach(() => void vi.useRealTimers());
+
+  behavesAsALimiter(openLimiter);
+
+  it('unlocks a key when its lock runs out, and removes the counts that ran out', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const limiter = openLimiter();
+    const key = freshKey();
+    for (let attempt = 0; attempt <= policy.maxAttempts; attempt++) await limiter.reserve([key]).catch(() => undefined);
+    vi.setSystemTime(Date.now() + policy.lockMs - 1000);
+    await expect(limiter.reserve([key])).rejects.toMatchObject({ statusCode: 429 });
+    vi.setSystemTime(Date.now() + 2000);
+    await expect(limiter.reserve([key])).resolves.toBeUndefined();
+
+    const later = new Date(Date.now() + policy.windowMs + 1000);
+    expect(await deleteExpiredAttempts(test.app.db, later)).toBeGreaterThan(0);
+    expect(await test.app.db.select().from(attemptLimits)).toEqual([]);
+  });
+});
+
+// Redis is optional for the product; the suite uses the one `TEST_REDIS_URL` names (CI sets it).
+const redisUrl = process.env.TEST_REDIS_URL;
+describe.runIf(redisUrl)('attempt limiter on Redis', () => {
+  const keyPrefix = `receta-test-${randomBytes(4).toString('hex')}:`;
+  const clients: Redis[] = [];
+  const openLimiter = () => {
+    const client = new Redis(redisUrl!);
+    clients.push(client);
+    return new AttemptLimiter({ kind: 'redis', client, keyPrefix });
+  };
+  afterAll(async () => {
+    const client = clients[0] ?? new Redis(redisUrl!);
+    const keys = await client.keys(`${keyPrefix}*`);
+    if (keys.length > 0) await client.del(...keys);
+    await Promise.all(clients.map((each) => each.quit()));
   });
 
-  it('refuses the use that exceeds a plain rate limit', async () => {
-    for (const second of [0, 1, 2]) await spendAttempt(test.app.db, policy, '10.0.0.1', at(second));
-    await expect(spendAttempt(test.app.db, policy, '10.0.0.1', at(3))).rejects.toMatchObject({ statusCode: 429 });
+  behavesAsALimiter(openLimiter);
+
+  it('shares the count between server processes, each with its own connection', async () => {
+    const key = freshKey();
+    const processes = [openLimiter(), openLimiter()];
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, index) => processes[index % 2]!.reserve([key])),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(policy.maxAttempts);
   });
 });

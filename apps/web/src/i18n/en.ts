@@ -1396,6 +1396,7 @@ export const en: Translation = {
       suspended: 'Your account is suspended. Contact support.',
       loginStepExpired: 'The verification expired. Enter your email and password again.',
       wrongCode: 'The code is not valid or has already been used.',
+      codeAlreadyUsed: 'That code has already been used. Wait for the next code from your authenticator app.',
       linkInvalid: 'The link expired or has already been used. Ask for a new one.',
       termsRequired: 'You must accept the terms and conditions and the privacy policy to continue.',
       loggedOut: 'Signed out.',

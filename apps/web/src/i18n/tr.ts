@@ -1397,6 +1397,7 @@ export const tr: Translation = {
       suspended: 'Hesabınız askıya alındı. Destek ekibiyle iletişime geçin.',
       loginStepExpired: 'Doğrulamanın süresi doldu. E-posta adresinizi ve şifrenizi yeniden girin.',
       wrongCode: 'Kod geçerli değil veya zaten kullanıldı.',
+      codeAlreadyUsed: 'Bu kod zaten kullanıldı. Kimlik doğrulama uygulamanızdaki bir sonraki kodu bekleyin.',
       linkInvalid: 'Bağlantının süresi doldu veya bağlantı zaten kullanıldı. Yeni bir bağlantı isteyin.',
       termsRequired: 'Devam etmek için kullanım koşullarını ve gizlilik politikasını kabul etmelisiniz.',
       loggedOut: 'Oturum kapatıldı.',

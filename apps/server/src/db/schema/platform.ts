@@ -25,13 +25,16 @@ export const mailOutbox = pgTable('mail_outbox', {
   createdAt: createdAt(),
 }, (table) => [index().on(table.status, table.nextAttemptAt), index().on(table.createdAt)]);
 
-/** Counters of failed attempts per key (account or address), shared by every server process. */
-export const attemptCounters = pgTable('attempt_counters', {
+/**
+ * Attempts spent per key (a policy and an account or address), in the shape rate-limiter-flexible's
+ * Drizzle store keeps them: the points spent and when they expire, or until when the key is
+ * locked. Shared by every server process, unless Redis keeps them (decision 026).
+ */
+export const attemptLimits = pgTable('attempt_limits', {
   key: text().primaryKey(),
-  failures: integer().notNull().default(0),
-  windowStartedAt: createdAt(),
-  lockedUntil: timestamp({ withTimezone: true }),
-});
+  points: integer().notNull(),
+  expire: timestamp({ withTimezone: true }),
+}, (table) => [index().on(table.expire)]);
 
 /** Secrets the platform generates for itself at first start (token signing keys). */
 export const platformSecrets = pgTable('platform_secrets', {

@@ -32,7 +32,7 @@ function bearerTokenOf(request: FastifyRequest): string | undefined {
 
 /** Sign-in in two steps, the session, terms acceptance, own data, and password and PIN recovery. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const services = { db: app.db, tokens: app.tokens, publicUrl: app.config.publicUrl };
+  const services = { db: app.db, attempts: app.attempts, tokens: app.tokens, publicUrl: app.config.publicUrl };
 
   app.post('/auth/login', {
     config: { access: 'public' },
@@ -132,7 +132,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: MessageAnswerSchema, ...errorAnswers(400) },
     },
   }, async (request) => {
-    await recoverPassword(app.db, request.params.userToken, request.body.password, auditActorOf(request));
+    await recoverPassword(services, request.params.userToken, request.body.password, auditActorOf(request));
     return { message: messages.auth.passwordUpdated };
   });
 

@@ -5,7 +5,7 @@ import {
 } from '@receta/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { assertNoneLocked, clearAttempts, policies, recordAttempt } from '../../platform/attempt-limiter.ts';
+import { policies, type AttemptKey, type AttemptLimiter } from '../../platform/attempt-limiter.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import type { TokenSigner } from '../../platform/auth/access-tokens.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -22,8 +22,13 @@ export const authenticityTokenLifetimeSeconds = 5 * 60;
 /** A working day: a doctor signs in once per shift. */
 export const sessionLifetimeSeconds = 12 * 60 * 60;
 
-export interface AuthServices {
+/** What a check of a secret needs: the database, and the limiter that reserves each attempt. */
+export interface SecretCheckServices {
   db: Database;
+  attempts: AttemptLimiter;
+}
+
+export interface AuthServices extends SecretCheckServices {
   tokens: TokenSigner;
 }
 
@@ -49,26 +54,23 @@ function assertActive(status: AccountStatus): void {
 
 /**
  * The account of this email and password, or undefined when either is wrong, under the
- * lock-outs of wrong passwords per account and per address (429 while locked). Every sign-in
- * with a password goes through here: the web app's login and external apps' OAuth2 sign-in.
+ * lock-outs of passwords per account and per address (429 while locked). The attempt is
+ * reserved before argon2 runs, so no more than the allowance is ever evaluated; the right
+ * password gives it back. Every sign-in with a password goes through here: the web app's
+ * login and external apps' OAuth2 sign-in.
  */
 export async function checkPassword(
-  db: Database, credentials: { email: string; password: string }, client: ClientInfo,
+  { db, attempts }: SecretCheckServices, credentials: { email: string; password: string }, client: ClientInfo,
 ): Promise<LoginAccount | undefined> {
   // The account is keyed by the email as typed (normalised), so that unknown emails lock like real ones.
-  const [, hasAccountFailures] = await assertNoneLocked(db, [
-    [policies.passwordPerAddress, client.ipAddress],
-    [policies.passwordPerAccount, credentials.email],
-  ]);
-  const account = await findAccountByEmail(db, credentials.email);
-  const isRightPassword = await verifySecret(account?.passwordHash ?? await dummyPasswordHash, credentials.password);
-  if (!account || !isRightPassword) {
-    await recordAttempt(db, policies.passwordPerAccount, credentials.email);
-    await recordAttempt(db, policies.passwordPerAddress, client.ipAddress);
-    return undefined;
-  }
-  if (hasAccountFailures) await clearAttempts(db, policies.passwordPerAccount, credentials.email);
-  return account;
+  const accountKey: AttemptKey = [policies.passwordPerAccount, credentials.email];
+  const addressKey: AttemptKey = [policies.passwordPerAddress, client.ipAddress];
+  await attempts.reserve([accountKey, addressKey]);
+  const found = await findAccountByEmail(db, credentials.email);
+  const isRightPassword = await verifySecret(found?.passwordHash ?? await dummyPasswordHash, credentials.password);
+  if (!found || !isRightPassword) return undefined;
+  await Promise.all([attempts.clear([accountKey]), attempts.refund([addressKey])]);
+  return found;
 }
 
 /**
@@ -76,9 +78,9 @@ export async function checkPassword(
  * step two needs, with the enrolment data while the second factor is not set up.
  */
 export async function startLogin(
-  { db, tokens }: AuthServices, credentials: { email: string; password: string }, client: ClientInfo,
+  { db, attempts, tokens }: AuthServices, credentials: { email: string; password: string }, client: ClientInfo,
 ): Promise<string> {
-  const account = await checkPassword(db, credentials, client);
+  const account = await checkPassword({ db, attempts }, credentials, client);
   if (!account) throw new AppError('unauthenticated', messages.auth.wrongCredentials);
   // Only someone who knows the password learns whether the account is pending, rejected or suspended.
   assertActive(account.status);
@@ -99,37 +101,40 @@ export async function startLogin(
 }
 
 /**
- * Checks an authenticator code of an active account under the lock-outs of wrong codes per
- * account and per address (429 while locked), and runs `onPassed` in the transaction that
- * spends the code's time step. Every second factor goes through here: the web app's login
- * and external apps' OAuth2 sign-in. The step is spent by a conditional update, so two
- * requests racing with one code cannot both pass.
+ * Checks an authenticator code of an active account under the lock-outs of codes per account
+ * and per address (429 while locked), and runs `onPassed` in the transaction that spends the
+ * code's time step. The attempt is reserved before the code is checked; the right code gives
+ * it back, and so does a right code already spent (a second tap, a racing request): it is no
+ * guess. The step is spent by a conditional update, so two requests racing with one code
+ * cannot both pass. Every second factor goes through here: the web app's login and external
+ * apps' OAuth2 sign-in.
  */
 export async function passSecondFactor<T>(
-  db: Database, userId: string, code: string, client: ClientInfo,
+  { db, attempts }: SecretCheckServices, userId: string, code: string, client: ClientInfo,
   onPassed: (tx: Database, account: LoginAccount) => Promise<T>, now = new Date(),
 ): Promise<T> {
-  const [, hasAccountFailures] = await assertNoneLocked(db, [
-    [policies.totpPerAddress, client.ipAddress],
-    [policies.totpPerAccount, userId],
-  ]);
+  const accountKey: AttemptKey = [policies.totpPerAccount, userId];
+  const addressKey: AttemptKey = [policies.totpPerAddress, client.ipAddress];
+  const keys = [accountKey, addressKey];
+  await attempts.reserve(keys);
   const account = await findAccountById(db, userId);
   if (!account?.totpSecret) throw new AppError('unauthenticated', messages.auth.loginStepExpired);
   // A moderator may have suspended the account since the password step.
   assertActive(account.status);
 
-  const spendStep = (step: number) => db.transaction(async (tx) => {
-    if (!await acceptTotpStep(tx, account.id, step, now)) return null;
-    return { passed: await onPassed(tx, account) };
-  });
-  const step = matchTotpStep(account.totpSecret, code, account.totpLastStep, now);
-  const outcome = step === null ? null : await spendStep(step);
+  const match = matchTotpStep(account.totpSecret, code, account.totpLastStep, now);
+  if (match.kind === 'wrong') throw new AppError('unauthenticated', messages.auth.wrongCode);
+  const outcome = match.kind === 'spent'
+    ? null
+    : await db.transaction(async (tx) => {
+        if (!await acceptTotpStep(tx, account.id, match.step, now)) return null;
+        return { passed: await onPassed(tx, account) };
+      });
   if (outcome === null) {
-    await recordAttempt(db, policies.totpPerAccount, userId);
-    await recordAttempt(db, policies.totpPerAddress, client.ipAddress);
-    throw new AppError('unauthenticated', messages.auth.wrongCode);
+    await attempts.refund(keys);
+    throw new AppError('unauthenticated', messages.auth.codeAlreadyUsed);
   }
-  if (hasAccountFailures) await clearAttempts(db, policies.totpPerAccount, userId);
+  await Promise.all([attempts.clear([accountKey]), attempts.refund([addressKey])]);
   return outcome.passed;
 }
 
@@ -157,7 +162,7 @@ async function openSession(
  * token, opens a session and answers its access token with the user's session data.
  */
 export async function completeLogin(
-  { db, tokens }: AuthServices, authenticityToken: string | undefined, code: string, client: ClientInfo,
+  { db, attempts, tokens }: AuthServices, authenticityToken: string | undefined, code: string, client: ClientInfo,
   actor: AuditActor,
 ): Promise<SignedIn> {
   const check = authenticityToken ? await tokens.verify<{ sub: string }>('authenticity', authenticityToken) : undefined;
@@ -165,7 +170,7 @@ export async function completeLogin(
   const userId = check.claims.sub;
   const now = new Date();
   const sessionId = await passSecondFactor(
-    db, userId, code, client, (tx, account) => openSession(tx, account, client, actor, now), now,
+    { db, attempts }, userId, code, client, (tx, account) => openSession(tx, account, client, actor, now), now,
   );
   return {
     access_token: await tokens.sign('access', { sub: userId, sid: sessionId }, sessionLifetimeSeconds),

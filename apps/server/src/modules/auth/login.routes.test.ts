@@ -203,14 +203,14 @@ describe('POST /api/auth/login/2fa', () => {
     });
   });
 
-  it('accepts a code once: the same code again is refused', async () => {
+  it('accepts a code once: the same code again is refused as already used', async () => {
     const user = await createUser(test.app);
     const secret = authenticityClaimsOf(await authenticityTokenFor(user)).secret!;
     const code = totpCodeFor(secret);
     expect((await secondStep(await authenticityTokenFor(user), code)).statusCode).toBe(200);
     const replay = await secondStep(await authenticityTokenFor(user), code);
     expect(replay.statusCode).toBe(401);
-    expect(replay.json()).toMatchObject({ message: messages.auth.wrongCode });
+    expect(replay.json()).toMatchObject({ message: messages.auth.codeAlreadyUsed });
   });
 
   it('refuses a code older than the last accepted one', async () => {

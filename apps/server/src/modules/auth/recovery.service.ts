@@ -1,6 +1,6 @@
 import { messages, product, type AccountStatus } from '@receta/domain';
 import type { Database } from '../../db/client.ts';
-import { clearAttempts, policies, spendAttempt } from '../../platform/attempt-limiter.ts';
+import { policies, type AttemptLimiter } from '../../platform/attempt-limiter.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { MailContent } from '../../platform/mail/compose-mail.ts';
@@ -14,6 +14,7 @@ import {
 
 export interface RecoveryServices {
   db: Database;
+  attempts: AttemptLimiter;
   /** Base of the links in the mails. */
   publicUrl: string;
 }
@@ -59,9 +60,9 @@ const invalidLink = () => new AppError('invalid_data', messages.auth.linkInvalid
  * answers the same in every case, so that the request cannot be used to find accounts.
  */
 export async function requestPasswordRecovery(
-  { db, publicUrl }: RecoveryServices, email: string, ipAddress: string,
+  { db, attempts, publicUrl }: RecoveryServices, email: string, ipAddress: string,
 ): Promise<void> {
-  await spendAttempt(db, policies.mailRequestsPerAddress, ipAddress);
+  await attempts.reserve([[policies.mailRequestsPerAddress, ipAddress]]);
   const account = await findAccountByEmail(db, email);
   if (!account || !recoverableStatuses.includes(account.status)) return;
   await db.transaction(async (tx) => {
@@ -74,8 +75,10 @@ export async function requestPasswordRecovery(
  * Sets a new password through a mailed link. It also ends every session and every app's
  * access (whoever may have had the old password is signed out) and lifts the account's lock-outs.
  */
-export async function recoverPassword(db: Database, token: string, password: string, actor: AuditActor): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function recoverPassword(
+  { db, attempts }: Pick<RecoveryServices, 'db' | 'attempts'>, token: string, password: string, actor: AuditActor,
+): Promise<void> {
+  const account = await db.transaction(async (tx) => {
     const use = await consumeUserToken(tx, 'password_recovery', token);
     if (!use.ok) throw invalidLink();
     const account = await findAccountById(tx, use.userId);
@@ -85,20 +88,23 @@ export async function recoverPassword(db: Database, token: string, password: str
     await updatePasswordHash(tx, account.id, await hashSecret(password), now);
     const revokedSessions = await revokeSessionsOfUser(tx, account.id, now);
     await revokeOAuthGrantsOfUser(tx, account.id, { ...actor, actorUserId: account.id }, now);
-    await clearAttempts(tx, policies.passwordPerAccount, account.email);
-    await clearAttempts(tx, policies.totpPerAccount, account.id);
     await recordAudit(tx, { ...actor, actorUserId: account.id }, {
       action: 'user.password_recovered', subjectType: 'user', subjectId: account.id, details: { revokedSessions },
     });
+    return account;
   });
+  // Once the new password holds: the owner is let in at once, however many guesses locked the account.
+  await attempts.clear([[policies.passwordPerAccount, account.email], [policies.totpPerAccount, account.id]]);
 }
 
 /** Mails the signed-in doctor a link to set a new signing PIN. */
 export async function requestPinRecovery(
-  { db, publicUrl }: RecoveryServices, user: { id: string; email: string; displayName: string }, ipAddress: string,
+  { db, attempts, publicUrl }: RecoveryServices,
+  user: { id: string; email: string; displayName: string },
+  ipAddress: string,
 ): Promise<void> {
   if (!await hasDoctorProfile(db, user.id)) throw AppError.forbidden(messages.auth.notDoctor);
-  await spendAttempt(db, policies.mailRequestsPerAddress, ipAddress);
+  await attempts.reserve([[policies.mailRequestsPerAddress, ipAddress]]);
   await db.transaction(async (tx) => {
     const token = await issueUserToken(tx, user.id, 'pin_recovery');
     await enqueueMail(tx, user.email, pinRecoveryMail(user.displayName, `${publicUrl}/pin-recovery/${token}`));

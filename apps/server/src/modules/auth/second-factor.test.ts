@@ -27,16 +27,16 @@ describe('second factor', () => {
   });
 
   it.each([-1, 0, 1])('accepts the code of step %i around the present and answers its step', (steps) => {
-    expect(matchTotpStep(secret, codeAt(steps), null, now)).toBe(currentStep + steps);
+    expect(matchTotpStep(secret, codeAt(steps), null, now)).toEqual({ kind: 'valid', step: currentStep + steps });
   });
 
   it.each([-2, 2])('refuses the code of step %i: outside the allowed drift', (steps) => {
-    expect(matchTotpStep(secret, codeAt(steps), null, now)).toBeNull();
+    expect(matchTotpStep(secret, codeAt(steps), null, now)).toEqual({ kind: 'wrong' });
   });
 
-  it('refuses a code whose step is not later than the last accepted one', () => {
-    expect(matchTotpStep(secret, codeAt(0), currentStep, now)).toBeNull();
-    expect(matchTotpStep(secret, codeAt(-1), currentStep, now)).toBeNull();
-    expect(matchTotpStep(secret, codeAt(1), currentStep, now)).toBe(currentStep + 1);
+  it('tells a right code whose step is not later than the last accepted one as spent', () => {
+    expect(matchTotpStep(secret, codeAt(0), currentStep, now)).toEqual({ kind: 'spent' });
+    expect(matchTotpStep(secret, codeAt(-1), currentStep, now)).toEqual({ kind: 'spent' });
+    expect(matchTotpStep(secret, codeAt(1), currentStep, now)).toEqual({ kind: 'valid', step: currentStep + 1 });
   });
 });

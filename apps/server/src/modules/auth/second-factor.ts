@@ -23,15 +23,19 @@ export function buildOtpauthUri(secret: string, email: string): string {
   return totp.toString();
 }
 
+/** What a code is worth at a moment: a step not yet used, a step already used, or nothing. */
+export type TotpMatch = { kind: 'valid'; step: number } | { kind: 'spent' } | { kind: 'wrong' };
+
 /**
- * The time step of `code` when it is valid at `now` and later than `lastAcceptedStep`, else
- * null. Refusing earlier and equal steps makes every code single-use, even within its window.
+ * Whether `code` is valid at `now`, and then whether its time step is later than
+ * `lastAcceptedStep`. Refusing earlier and equal steps makes every code single-use, even
+ * within its window; telling them from wrong codes lets a replay go uncounted as a guess.
  */
-export function matchTotpStep(secret: string, code: string, lastAcceptedStep: number | null, now: Date): number | null {
+export function matchTotpStep(secret: string, code: string, lastAcceptedStep: number | null, now: Date): TotpMatch {
   const totp = new TOTP({ secret: Secret.fromBase32(secret), ...totpParameters });
   const timestamp = now.getTime();
   const delta = totp.validate({ token: code, timestamp, window: acceptedDriftSteps });
-  if (delta === null) return null;
+  if (delta === null) return { kind: 'wrong' };
   const step = totp.counter({ timestamp }) + delta;
-  return lastAcceptedStep !== null && step <= lastAcceptedStep ? null : step;
+  return lastAcceptedStep !== null && step <= lastAcceptedStep ? { kind: 'spent' } : { kind: 'valid', step };
 }

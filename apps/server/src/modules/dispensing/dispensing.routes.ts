@@ -4,7 +4,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { policies, spendAttempt } from '../../platform/attempt-limiter.ts';
+import { policies } from '../../platform/attempt-limiter.ts';
 import { auditActorOf } from '../../platform/audit.ts';
 import { currentUser } from '../../platform/auth/access-control.ts';
 import { errorAnswers } from '../../platform/http/error-answers.ts';
@@ -36,7 +36,7 @@ export const dispensingRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: VerificationSchema, ...errorAnswers(400, 404, 429) },
     },
   }, async (request) => {
-    await spendAttempt(app.db, policies.publicLinksPerAddress, request.ip);
+    await app.attempts.reserve([[policies.publicLinksPerAddress, request.ip]]);
     return verifyPrescription(app.db, platformCa, request.params.code);
   });
 

@@ -52,7 +52,7 @@ export const oauth2Routes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: OAuthSignedInSchema, ...errorAnswers(400, 401, 403, 429) },
     },
   }, async (request) => ({
-    data: { signed_in_code: await signInForApp(app.db, request.body, clientOf(request)) },
+    data: { signed_in_code: await signInForApp(app, request.body, clientOf(request)) },
   }));
 
   app.post('/oauth2/accounts/sign-in/2fa', {
@@ -68,7 +68,7 @@ export const oauth2Routes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: OAuthSignedInSchema, ...errorAnswers(400, 401, 403, 429) },
     },
   }, async (request) => ({
-    data: { signed_in_code: await confirmSignInForApp(app.db, request.body, clientOf(request), actorOf(request)) },
+    data: { signed_in_code: await confirmSignInForApp(app, request.body, clientOf(request), actorOf(request)) },
   }));
 
   app.get('/oauth2/accounts/sign-in', {

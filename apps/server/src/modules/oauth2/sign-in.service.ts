@@ -5,7 +5,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { hashToken } from '../../platform/user-tokens.ts';
 import { findRolesOfUser, hasDoctorProfile } from '../auth/auth.repository.ts';
 import {
-  authenticityTokenLifetimeSeconds, checkPassword, passSecondFactor, type ClientInfo,
+  authenticityTokenLifetimeSeconds, checkPassword, passSecondFactor, type ClientInfo, type SecretCheckServices,
 } from '../auth/auth.service.ts';
 import { newOpaqueValue } from './opaque-values.ts';
 import { findClientByPublicId, findCode, findSignInCode, insertCode, spendCode } from './oauth2.repository.ts';
@@ -48,12 +48,12 @@ async function isIntegratingDoctor(db: Database, userId: string): Promise<boolea
  * the consent and the authorization know it as little as a made-up one (decision 027).
  */
 export async function signInForApp(
-  db: Database, input: AppSignIn, client: ClientInfo, now = new Date(),
+  { db, attempts }: SecretCheckServices, input: AppSignIn, client: ClientInfo, now = new Date(),
 ): Promise<string> {
   const app = await findClientByPublicId(db, input.client_id);
   if (!app) throw new AppError('invalid_data', messages.oauthServer.invalidClientId);
   assertScopesAllowed(input.scope, app.allowedScopes, 'body.scope');
-  const account = await checkPassword(db, input, client);
+  const account = await checkPassword({ db, attempts }, input, client);
   if (!account) throw new AppError('unauthenticated', messages.oauthServer.wrongCredentials);
   // Only someone who knows the password learns that the account may not use apps.
   if (account.status !== 'active' || !await isIntegratingDoctor(db, account.id)) {
@@ -80,13 +80,16 @@ export async function signInForApp(
  * answers a new signed_in_code for the consent page.
  */
 export async function confirmSignInForApp(
-  db: Database, input: { signed_in_code: string; token: string }, client: ClientInfo, actor: AuditActor,
+  { db, attempts }: SecretCheckServices,
+  input: { signed_in_code: string; token: string },
+  client: ClientInfo,
+  actor: AuditActor,
   now = new Date(),
 ): Promise<string> {
   const passwordStep = await findCode(db, 'password_checked', hashToken(input.signed_in_code));
   if (!passwordStep || passwordStep.usedAt || passwordStep.expiresAt <= now) throw signInExpired();
   const code = newOpaqueValue();
-  await passSecondFactor(db, passwordStep.userId, input.token, client, async (tx) => {
+  await passSecondFactor({ db, attempts }, passwordStep.userId, input.token, client, async (tx) => {
     // Spent meanwhile by a racing request, or discarded by a password change: nothing to confirm.
     if (!await spendCode(tx, passwordStep.id, now)) throw signInExpired();
     await insertCode(tx, {

@@ -1,7 +1,7 @@
 import { MessageAnswerSchema, messages, PatientLinkHandoverSchema, PatientLinkSchema } from '@receta/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { policies, spendAttempt } from '../../platform/attempt-limiter.ts';
+import { policies } from '../../platform/attempt-limiter.ts';
 import { auditActorOf } from '../../platform/audit.ts';
 import { currentUser } from '../../platform/auth/access-control.ts';
 import { currentWorkspaceId } from '../../platform/auth/workspace-scope.ts';
@@ -18,7 +18,7 @@ const TokenParamsSchema = z.object({ token: z.string() });
  * address is about load, not guessing: a family opening a few prescriptions stays far below it.
  */
 const publicPatientLinkRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', async (request) => spendAttempt(app.db, policies.publicLinksPerAddress, request.ip));
+  app.addHook('onRequest', async (request) => app.attempts.reserve([[policies.publicLinksPerAddress, request.ip]]));
   const tags = ['enlace del paciente'];
 
   app.get('/public/patient-links/:token', {

@@ -91,7 +91,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: MessageAnswerSchema, ...errorAnswers(400, 401, 429) },
     },
   }, async (request) => {
-    await changePassword(app.db, ownerOf(request), request.body);
+    await changePassword(app, ownerOf(request), request.body);
     return { message: messages.profile.passwordChanged };
   });
 
@@ -105,7 +105,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: MessageAnswerSchema, ...errorAnswers(400, 401, 429) },
     },
   }, async (request) => {
-    await resetSecondFactor(app.db, ownerOf(request), request.body.password);
+    await resetSecondFactor(app, ownerOf(request), request.body.password);
     return { message: messages.profile.secondFactorReset };
   });
 

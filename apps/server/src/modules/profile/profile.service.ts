@@ -3,7 +3,7 @@ import {
 } from '@receta/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { assertNoneLocked, clearAttempts, policies, recordAttempt } from '../../platform/attempt-limiter.ts';
+import { policies } from '../../platform/attempt-limiter.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { sniffContentType } from '../../platform/files/content-type.ts';
 import { fileLocation } from '../../platform/files/file-store.ts';
@@ -13,7 +13,7 @@ import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { hashSecret, verifySecret } from '../../platform/passwords.ts';
 import { showMedical } from '../admin/medicals.service.ts';
 import { findAccountById, hasDoctorProfile, updatePasswordHash, updateProfile } from '../auth/auth.repository.ts';
-import { buildUserSession } from '../auth/auth.service.ts';
+import { buildUserSession, type SecretCheckServices } from '../auth/auth.service.ts';
 import { revokeOAuthGrantsOfUser } from '../oauth2/grant-revocation.ts';
 import {
   clearSecondFactor, deletePhotoFiles, findLiveSessions, findProfileAccount, findRoleNamesOfUser, insertPhotoFile,
@@ -118,19 +118,18 @@ export async function removePhoto(db: Database, owner: AccountOwner): Promise<Us
 }
 
 /**
- * Checks the account's password for a change of credentials. Wrong passwords count against
- * the same lock-out as the login's, so a stolen session gives no fresh round of guesses.
+ * Checks the account's password for a change of credentials. Each check spends an attempt of
+ * the login's lock-out before argon2 runs, so a stolen session gives no fresh round of guesses.
  */
 async function assertAccountPassword(
-  db: Database, account: { email: string; passwordHash: string }, password: string, field: string,
+  { attempts }: SecretCheckServices, account: { email: string; passwordHash: string }, password: string, field: string,
 ): Promise<void> {
-  const [hasFailures] = await assertNoneLocked(db, [[policies.passwordPerAccount, account.email]]);
+  await attempts.reserve([[policies.passwordPerAccount, account.email]]);
   if (!await verifySecret(account.passwordHash, password)) {
-    await recordAttempt(db, policies.passwordPerAccount, account.email);
     const message = messages.profile.wrongPassword;
     throw new AppError('invalid_data', message, 'wrongPassword', [{ field: `body.${field}`, message }]);
   }
-  if (hasFailures) await clearAttempts(db, policies.passwordPerAccount, account.email);
+  await attempts.clear([[policies.passwordPerAccount, account.email]]);
 }
 
 /** Tells the owner of the account that its credentials changed, in case it was not them. */
@@ -150,11 +149,13 @@ function credentialsChangedMail(displayName: string, change: { subject: string; 
  * app's access, so whoever may have known the old password is signed out; this session stays.
  */
 export async function changePassword(
-  db: Database, owner: AccountOwner, passwords: { currentPassword: string; newPassword: string },
+  { db, attempts }: SecretCheckServices,
+  owner: AccountOwner,
+  passwords: { currentPassword: string; newPassword: string },
 ): Promise<void> {
   const account = await findAccountById(db, owner.userId);
   if (!account) throw notSignedIn();
-  await assertAccountPassword(db, account, passwords.currentPassword, 'currentPassword');
+  await assertAccountPassword({ db, attempts }, account, passwords.currentPassword, 'currentPassword');
   const passwordHash = await hashSecret(passwords.newPassword);
   await db.transaction(async (tx) => {
     const now = new Date();
@@ -176,10 +177,12 @@ export async function changePassword(
  * next login shows a new QR code to set it up again. Every other session ends, and every
  * app's access.
  */
-export async function resetSecondFactor(db: Database, owner: AccountOwner, password: string): Promise<void> {
+export async function resetSecondFactor(
+  { db, attempts }: SecretCheckServices, owner: AccountOwner, password: string,
+): Promise<void> {
   const account = await findAccountById(db, owner.userId);
   if (!account) throw notSignedIn();
-  await assertAccountPassword(db, account, password, 'password');
+  await assertAccountPassword({ db, attempts }, account, password, 'password');
   await db.transaction(async (tx) => {
     const now = new Date();
     await clearSecondFactor(tx, owner.userId, now);

@@ -8,6 +8,7 @@ import { randomAddress } from '../../../test/factories/uploads.ts';
 import { authorizationFor, createUser } from '../../../test/factories/users.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { auditEvents, doctorCredentials, doctors, mailOutbox } from '../../db/schema/index.ts';
+import { policies } from '../../platform/attempt-limiter.ts';
 import { verifySecret } from '../../platform/passwords.ts';
 import { issueUserToken } from '../../platform/user-tokens.ts';
 
@@ -152,7 +153,7 @@ describe('POST /api/auth/doctors/send-confirmation', () => {
 
   it('limits the requests of one address', async () => {
     const address = randomAddress();
-    for (let request = 0; request < 10; request += 1) {
+    for (let request = 0; request < policies.mailRequestsPerAddress.maxAttempts; request += 1) {
       expect((await sendConfirmation('nadie@receta.test', address)).statusCode).toBe(200);
     }
     expect((await sendConfirmation('nadie@receta.test', address)).statusCode).toBe(429);

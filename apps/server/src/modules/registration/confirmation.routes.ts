@@ -1,7 +1,7 @@
 import { MessageAnswerSchema, messages, PinSchema, SendConfirmationSchema } from '@receta/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { policies, spendAttempt } from '../../platform/attempt-limiter.ts';
+import { policies } from '../../platform/attempt-limiter.ts';
 import { auditActorOf } from '../../platform/audit.ts';
 import { resendAccountConfirmation, setDoctorPin } from './confirmation.service.ts';
 
@@ -16,7 +16,7 @@ export const confirmationRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: MessageAnswerSchema },
     },
   }, async (request) => {
-    await spendAttempt(app.db, policies.mailRequestsPerAddress, request.ip);
+    await app.attempts.reserve([[policies.mailRequestsPerAddress, request.ip]]);
     await resendAccountConfirmation(app.db, request.body.email, app.config.publicUrl, auditActorOf(request));
     // The same answer for every email, so that it cannot be used to find accounts.
     return { message: messages.moderation.confirmationSent };

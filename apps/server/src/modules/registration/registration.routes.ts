@@ -3,7 +3,7 @@ import {
   VerifyEmailSchema, VerifyInformationSchema,
 } from '@receta/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { spendAttempt, type AttemptPolicy } from '../../platform/attempt-limiter.ts';
+import type { AttemptPolicy } from '../../platform/attempt-limiter.ts';
 import { auditActorOf } from '../../platform/audit.ts';
 import { confirmationRoutes } from './confirmation.routes.ts';
 import { registerDoctor, verifyDoctorEmail, verifyDoctorInformation } from './registration.service.ts';
@@ -33,7 +33,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: VerificationPassedSchema },
     },
   }, async (request) => {
-    await spendAttempt(app.db, registrationChecksPerAddress, request.ip);
+    await app.attempts.reserve([[registrationChecksPerAddress, request.ip]]);
     await verifyDoctorInformation(app.db, request.body);
     return { valid: true as const };
   });
@@ -47,7 +47,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: VerificationPassedSchema },
     },
   }, async (request) => {
-    await spendAttempt(app.db, registrationChecksPerAddress, request.ip);
+    await app.attempts.reserve([[registrationChecksPerAddress, request.ip]]);
     await verifyDoctorEmail(app.db, request.body.email);
     return { valid: true as const };
   });
@@ -61,7 +61,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: MessageAnswerSchema },
     },
   }, async (request, reply) => {
-    await spendAttempt(app.db, registrationChecksPerAddress, request.ip);
+    await app.attempts.reserve([[registrationChecksPerAddress, request.ip]]);
     await registerDoctor(app.db, request.body, auditActorOf(request));
     return reply.status(201).send({ message: messages.registration.moderatorNotice });
   });
@@ -75,7 +75,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: AccountRegisteredSchema },
     },
   }, async (request, reply) => {
-    await spendAttempt(app.db, registrationChecksPerAddress, request.ip);
+    await app.attempts.reserve([[registrationChecksPerAddress, request.ip]]);
     const user = await registerDoctor(app.db, request.body, auditActorOf(request));
     // A pending account cannot sign in, so there is no access token to give yet.
     return reply.status(201).send({ user: { ...user, status: 'pending_approval' as const }, access_token: null });

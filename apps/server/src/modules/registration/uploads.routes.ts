@@ -3,7 +3,7 @@ import { limits, messages, UploadedAttachmentSchema } from '@receta/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { policies, spendAttempt } from '../../platform/attempt-limiter.ts';
+import { policies } from '../../platform/attempt-limiter.ts';
 import { currentUser } from '../../platform/auth/access-control.ts';
 import { inlineDisposition } from '../../platform/files/content-disposition.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -54,7 +54,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: UploadedAttachmentSchema },
     },
   }, async (request, reply) => {
-    await spendAttempt(app.db, policies.uploadsPerAddress, request.ip);
+    await app.attempts.reserve([[policies.uploadsPerAddress, request.ip]]);
     const upload = await readAttachmentPart(app, request);
     const location = await storeDoctorAttachment(app.db, upload);
     return reply.status(201).send({ attachment: { location } });

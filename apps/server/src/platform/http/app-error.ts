@@ -28,6 +28,8 @@ export interface FieldError {
 export class AppError extends Error {
   override name = 'AppError';
   readonly statusCode: number;
+  /** For 429: the seconds until the next attempt is allowed, sent as `Retry-After`. */
+  retryAfterSeconds?: number;
 
   constructor(
     readonly code: AppErrorCode,
@@ -43,6 +45,12 @@ export class AppError extends Error {
 
   static notFound(message: string = messages.common.notFound): AppError {
     return new AppError('not_found', message);
+  }
+
+  static tooManyRequests(retryAfterSeconds: number): AppError {
+    const error = new AppError('too_many_requests', messages.common.tooManyRequests);
+    error.retryAfterSeconds = retryAfterSeconds;
+    return error;
   }
 
   static forbidden(message: string = messages.common.forbidden): AppError {

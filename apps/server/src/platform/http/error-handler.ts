@@ -36,6 +36,7 @@ export const errorHandler = fp((app: FastifyInstance) => {
         ...(error.errorCode ? { errorCode: error.errorCode } : {}),
         ...(error.fields ? { fields: error.fields } : {}),
       };
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, extra));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
