@@ -5,8 +5,10 @@ export default defineProject({
     name: 'server',
     environment: 'node',
     globalSetup: ['./test/global-setup.ts'],
-    // Each test file gets a database of its own; argon2 and PGlite start-up make a few tests slow.
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    setupFiles: ['../../test/support/shifted-clock.ts'],
+    // Only a guard against a test that hangs: a file's tests take seconds on a quiet machine and
+    // several times as long beside another suite, and no test may fail for the load of the moment.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
   },
 });

@@ -4,9 +4,10 @@ import { initI18n } from '../i18n/index.ts';
 
 await initI18n();
 
-// `findBy…` waits for a page that renders the whole router and MUI under jsdom; on a loaded
-// two-core machine that takes longer than the default second.
-configure({ asyncUtilTimeout: 5000 });
+// `findBy…` and `waitFor` wait for a page that renders the whole router and MUI under jsdom:
+// seconds on a loaded two-core machine. They answer as soon as the page is there, so a long
+// limit costs a passing test nothing; only a failing one waits it out.
+configure({ asyncUtilTimeout: 60_000 });
 
 afterEach(() => {
   cleanup();

@@ -53,13 +53,13 @@ function pageOf<Item>(items: Item[], total = items.length) {
 
 beforeEach(() => FakeUpload.install());
 
-describe('my employees', { timeout: 30_000 }, () => {
+describe('my employees', () => {
   it('shows each employee\'s last result and date, and filters by the last result on the server', async () => {
     const requests = stubApi({ 'GET /api/employees': () => pageOf([makeEmployee()]) });
     const user = userEvent.setup();
     renderRoutes(routes, { path: '/myEmployees', user: owner });
 
-    const row = (await screen.findByText('Gómez', {}, { timeout: 4000 })).closest('tr');
+    const row = (await screen.findByText('Gómez')).closest('tr');
     // Twice: its column on a computer, under the name on a phone.
     expect(row && within(row).getAllByText('Negativo')).toHaveLength(2);
     expect(row && within(row).getByText('02/03/2026')).toBeTruthy();
@@ -91,7 +91,7 @@ describe('my employees', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     renderRoutes(routes, { path: '/myEmployees', user: owner });
 
-    await screen.findByText(messages.employees.empty, {}, { timeout: 4000 });
+    await screen.findByText(messages.employees.empty);
     const csv = new File(['apellido;nombre;dni\n'], 'empleados.csv', { type: 'text/csv' });
     await user.upload(screen.getByLabelText('Archivo CSV de empleados'), csv);
 
@@ -118,7 +118,7 @@ describe('my employees', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     renderRoutes(routes, { path: '/myEmployees', user: owner });
 
-    await user.click(await screen.findByRole('button', { name: 'Tests de antígenos de Gómez, Juan' }, { timeout: 4000 }));
+    await user.click(await screen.findByRole('button', { name: 'Tests de antígenos de Gómez, Juan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Tests de antígenos de Juan Gómez' });
     expect(await within(dialog).findByText('En Laboratorio Norte · Registrado por Escuela Norte')).toBeTruthy();
 

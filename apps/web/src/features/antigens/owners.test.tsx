@@ -56,7 +56,7 @@ async function fillOwnerForm(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByRole('textbox', { name: /Teléfono/ }), validOwner.phone);
 }
 
-describe('owners list', { timeout: 20_000 }, () => {
+describe('owners list', () => {
   it('lists the owners, searches on the server and deletes the chosen ones once confirmed', async () => {
     const requests = stubApi({
       'GET /api/owners': () => pageOf([makeOwner()]),
@@ -65,7 +65,7 @@ describe('owners list', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderRoutes(routes, { path: '/owners', user: antigensAdmin });
 
-    const row = (await screen.findByRole('link', { name: 'Escuela Norte' }, { timeout: 4000 })).closest('tr');
+    const row = (await screen.findByRole('link', { name: 'Escuela Norte' })).closest('tr');
     expect(row && within(row).getByText('30712345671')).toBeTruthy();
     expect(row && within(row).getByText('12')).toBeTruthy();
 
@@ -92,7 +92,7 @@ describe('owners list', { timeout: 20_000 }, () => {
   });
 });
 
-describe('owner form', { timeout: 30_000 }, () => {
+describe('owner form', () => {
   it('refuses a CUIT whose check digit is wrong and asks for the required fields', async () => {
     const requests = stubApi({});
     const user = userEvent.setup();

@@ -63,7 +63,7 @@ async function figureCard(label: string): Promise<HTMLElement> {
   return (await screen.findByText(label)).closest('.MuiCard-root') as HTMLElement;
 }
 
-describe('the dashboard', { timeout: 30_000 }, () => {
+describe('the dashboard', () => {
   it("shows a doctor's figures of the last twelve months, with each chart's figures as a table", async () => {
     const requests = stubApi({ 'GET /api/dashboard/medical': medicalDashboard });
     renderRoutes(routes, { path: '/dashboard', user: doctor });

@@ -12,7 +12,7 @@ function sectionNamed(name: string) {
   return screen.findByRole('region', { name });
 }
 
-describe('home page per role', { timeout: 20_000 }, () => {
+describe('home page per role', () => {
   it("gives a doctor 'Nueva receta' and their latest prescriptions, newest first", async () => {
     const prescription = makePrescription();
     const requests = stubApi({ 'GET /api/prescriptions': () => ({ items: [prescription], total: 1, page: 1, pageSize: 5 }) });

@@ -45,7 +45,7 @@ function page(items: OAuthClient[]) {
 }
 
 // The form dialog holds eleven scopes and re-validates on each change: slow under jsdom on a busy machine.
-describe('OAuth2 apps registry', { timeout: 40_000 }, () => {
+describe('OAuth2 apps registry', () => {
   it('lists the apps with their client id, kind, sandbox and redirect URIs', async () => {
     stubApi({ 'GET /api/oauth-clients': () => page([demoClient, mobileApp]) });
     renderRoutes(routes, { path: '/oauthClients', user: superadmin });

@@ -25,7 +25,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('patient link page', { timeout: 20_000 }, () => {
+describe('patient link page', () => {
   it('asks for both acceptances, then downloads the PDF as often as needed without any session token', async () => {
     const user = userEvent.setup();
     // A doctor signed in earlier on the same computer: their token must not go with the patient's download.

@@ -62,7 +62,7 @@ const save = (user: UserEvent) => user.click(screen.getByRole('button', { name: 
 configure({ asyncUtilTimeout: 5_000 });
 
 // A dialog of eleven MUI fields filled through real events takes seconds on a busy machine.
-describe('patient form dialog', { timeout: 30_000 }, () => {
+describe('patient form dialog', () => {
   it('refuses a CUIL whose check digit is wrong, and one that does not hold the DNI', async () => {
     stubApi(insurerRoutes);
     const user = userEvent.setup();

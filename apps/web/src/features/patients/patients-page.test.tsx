@@ -45,7 +45,7 @@ function visit(path: string, apiRoutes: Parameters<typeof stubApi>[0], user: Use
 // Searches wait for typing to pause, and a machine busy with other suites answers slowly.
 configure({ asyncUtilTimeout: 5_000 });
 
-describe('my patients', { timeout: 20_000 }, () => {
+describe('my patients', () => {
   it('lists the patients with their coverage and searches them on the server', async () => {
     const { requests } = visit('/myPatients', { 'GET /api/patients': listPatients });
     const table = await screen.findByRole('table', { name: 'Mis pacientes' });

@@ -33,7 +33,7 @@ async function typePin(pin: string) {
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('prescription actions', { timeout: 20_000 }, () => {
+describe('prescription actions', () => {
   it('signs a draft with the PIN and says so', async () => {
     const requests = viewDetail(draft, {
       [`POST ${apiPath}/sign`]: () => ({ message: messages.prescriptions.signed, prescriptions: [signed] }),

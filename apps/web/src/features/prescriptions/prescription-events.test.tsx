@@ -8,7 +8,7 @@ import { doctor, makePrescription } from './prescription-fixtures.ts';
 const prescription = makePrescription();
 const laura = { id: 'user-1', displayName: 'Laura Gómez' };
 
-describe('prescription history', { timeout: 20_000 }, () => {
+describe('prescription history', () => {
   it('lists the events oldest first, with the time in Argentina, who did it and the detail', async () => {
     stubApi({
       [`GET /api/prescriptions/${prescription.id}`]: () => prescription,

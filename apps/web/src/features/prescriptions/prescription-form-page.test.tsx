@@ -47,7 +47,7 @@ async function fillPrescription(user: UserEvent) {
 
 const posts = (requests: FakeRequest[]) => requests.filter((request) => request.method === 'POST' && request.path === '/api/prescriptions');
 
-describe('prescription form', { timeout: 30_000 }, () => {
+describe('prescription form', () => {
   it('posts a Receta Crónica of two monthly prescriptions with the chosen medicine, and opens the first', async () => {
     const requests = stubApi(formRoutes());
     const user = userEvent.setup();

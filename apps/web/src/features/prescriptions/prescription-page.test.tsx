@@ -6,7 +6,7 @@ import { errorResponse, stubApi } from '../../test/fake-api.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { doctor, makePrescription } from './prescription-fixtures.ts';
 
-describe('prescription page', { timeout: 20_000 }, () => {
+describe('prescription page', () => {
   it('shows the prescriber\'s licence, the medicine with its notes and the place of a chronic one in its series', async () => {
     const prescription = makePrescription({
       type: 'chronic', seriesPosition: 2, seriesLength: 3,

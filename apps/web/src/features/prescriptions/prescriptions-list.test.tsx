@@ -13,7 +13,7 @@ function pageOf(items: unknown[]) {
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('prescriptions list', { timeout: 20_000 }, () => {
+describe('prescriptions list', () => {
   it('shows every column of the spec, dates as DD/MM/YYYY, and asks for the doctor\'s own newest first', async () => {
     const requests = stubApi({ 'GET /api/prescriptions': () => pageOf([makePrescription()]) });
     renderRoutes(routes, { path: '/myPrescriptions', user: doctor });

@@ -67,7 +67,7 @@ function section(name: string) {
 // The page holds five forms; a machine busy with other suites renders them slowly.
 configure({ asyncUtilTimeout: 5_000 });
 
-describe('my profile', { timeout: 30_000 }, () => {
+describe('my profile', () => {
   it('shows a doctor their identity and licence read-only and lets them correct the contact data', async () => {
     const requests = visitProfile(doctorUser, doctorProfile, {
       'PUT /api/profile/contact': ({ body }) => ({ ...doctorProfile, doctor: { ...doctorProfile.doctor, ...body as object } }),
@@ -136,7 +136,7 @@ describe('my profile', { timeout: 30_000 }, () => {
 
     await waitFor(() => expect((current as HTMLInputElement).value).toBe(''));
     // The refusal's message is still showing: the success waits its turn (spec section 8, 6000 ms).
-    expect(await screen.findByText(messages.profile.passwordChanged, {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText(messages.profile.passwordChanged)).toBeTruthy();
     expect(attempts).toBe(2);
   });
 

@@ -7,7 +7,7 @@ import { QuickPanel } from './quick-panel.tsx';
 
 const routes = [{ path: '/', element: <QuickPanel /> }];
 
-describe('quick panel', { timeout: 20_000 }, () => {
+describe('quick panel', () => {
   it('reads nothing until it is opened, then shows today, the drafts and the latest events', async () => {
     const requests = stubApi({
       'GET /api/quick-panel/data': () => ({

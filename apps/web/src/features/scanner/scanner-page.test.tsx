@@ -30,7 +30,7 @@ async function typeCode(text: string) {
   return user;
 }
 
-describe('scanner page', { timeout: 20_000 }, () => {
+describe('scanner page', () => {
   it('offers the camera and loads the prescription of a typed code with its signature check', async () => {
     const requests = stubApi({ [`GET /api/scanner/${code}`]: () => makeScanned() });
     const { router } = renderRoutes(routes, { path: '/scanner', user: pharmacist });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router.tsx';
 import { renderRoutes } from '../../test/render.tsx';
 
-describe('tutorials page', { timeout: 20_000 }, () => {
+describe('tutorials page', () => {
   it('is open to a guest and walks through registering, signing, sending and verifying', async () => {
     renderRoutes(routes, { path: '/tutorials' });
 

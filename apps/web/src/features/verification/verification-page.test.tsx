@@ -16,7 +16,7 @@ function makeVerification(overrides: Partial<Verification> = {}): Verification {
   };
 }
 
-describe('verification page', { timeout: 20_000 }, () => {
+describe('verification page', () => {
   it('tells a guest the prescription is genuine, with its state, dates and prescriber', async () => {
     const requests = stubApi({ [`GET /api/public/verifications/${code}`]: () => makeVerification() });
     renderRoutes(routes, { path: `/verify/${code}` });
