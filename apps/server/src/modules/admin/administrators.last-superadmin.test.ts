@@ -32,7 +32,7 @@ function authorizedSuperadmins() {
 }
 
 function actingSuperadmin(id: string): ActingAdministrator {
-  return { actorUserId: id, pagePath: null, roles: ['superadmin'], scope: [...permissions] };
+  return { actorUserId: id, pagePath: null, roles: ['superadmin'], scope: [...permissions], requestedWorkspaceId: undefined };
 }
 
 describe('the last authorized superadmin', () => {
