@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AdministratorPage, MedicalPage, PendingUserPage } from '@receta/domain';
-import type { LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApprovedDoctor } from '../../../test/factories/approved-doctors.ts';
 import { registerDoctor } from '../../../test/factories/doctors.ts';
@@ -58,11 +58,14 @@ function outcomeOf(response: LightMyRequestResponse, isListed?: (body: unknown) 
   return isListed(response.json()) ? 'listed' : 'unlisted';
 }
 
-const updateOf = ({ phoneNumber, address, apartment, district, province, specialtyId, professionCode }
-  : ReturnType<typeof medicalInput>) => ({
-  phoneNumber, address, apartment, district, province, specialtyId, professionCode,
-  jurisdictionCode: 'MN', doctorEnrollment: '765432',
-});
+/** The body of `PUT /api/medicals/{id}` with a new licence number. */
+function medicalUpdate() {
+  const { phoneNumber, address, apartment, district, province, specialtyId, professionCode } = medicalInput();
+  return {
+    phoneNumber, address, apartment, district, province, specialtyId, professionCode,
+    jurisdictionCode: 'MN', doctorEnrollment: '765432',
+  };
+}
 
 interface Row {
   route: string;
@@ -71,7 +74,9 @@ interface Row {
   call: (headers: Record<string, string>) => Promise<Outcome>;
 }
 
-const inject = (options: Parameters<typeof test.app.inject>[0]) => test.app.inject(options);
+function inject(options: InjectOptions): Promise<LightMyRequestResponse> {
+  return test.app.inject(options);
+}
 
 const table: Row[] = [
   {
@@ -183,7 +188,7 @@ const table: Row[] = [
     route: 'PUT /api/medicals/{id}',
     expected: [200, 200, 404, 403],
     call: async (headers) => outcomeOf(await inject({
-      method: 'PUT', url: `/api/medicals/${(await doctorOfClinic()).id}`, headers, payload: updateOf(medicalInput()),
+      method: 'PUT', url: `/api/medicals/${(await doctorOfClinic()).id}`, headers, payload: medicalUpdate(),
     })),
   },
   {

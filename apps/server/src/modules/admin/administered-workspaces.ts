@@ -18,9 +18,13 @@ export interface ScopedActor {
   roles: readonly string[];
 }
 
-/** Over administrators and clinic staff: the superadmin administers every workspace, anyone else those they belong to. */
+function membersOf(actor: ScopedActor): AdministeredWorkspaces {
+  return { kind: 'membersOf', administratorId: actor.actorUserId };
+}
+
+/** Over administrators and clinic staff: the superadmin administers every workspace, anyone else their own. */
 export function staffScopeOf(actor: ScopedActor): AdministeredWorkspaces {
-  return isInRoleGroup('superAdmin', actor.roles) ? { kind: 'every' } : { kind: 'membersOf', administratorId: actor.actorUserId };
+  return isInRoleGroup('superAdmin', actor.roles) ? { kind: 'every' } : membersOf(actor);
 }
 
 /**
@@ -29,7 +33,7 @@ export function staffScopeOf(actor: ScopedActor): AdministeredWorkspaces {
  * administrator administers the doctors of their clinics.
  */
 export function medicScopeOf(actor: ScopedActor): AdministeredWorkspaces {
-  return isInRoleGroup('authorizeMedic', actor.roles) ? { kind: 'every' } : { kind: 'membersOf', administratorId: actor.actorUserId };
+  return isInRoleGroup('authorizeMedic', actor.roles) ? { kind: 'every' } : membersOf(actor);
 }
 
 const targetMembership = alias(workspaceMembers, 'target_membership');

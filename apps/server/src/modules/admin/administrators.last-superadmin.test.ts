@@ -54,7 +54,7 @@ describe('the last authorized superadmin', () => {
     });
     const response = await edit(adminId, { roles: ['fds.admin'] });
     expect(response.json()).toMatchObject({ roles: ['fds.admin'] });
-    expect((await edit(other.id, { displayName: 'Ya no' })).statusCode).toBe(403);
+    expect((await edit(other.id, { displayName: 'Ya no' })).statusCode).toBe(404);
   });
 
   it('remains when two superadmins remove each other at the same time', async () => {

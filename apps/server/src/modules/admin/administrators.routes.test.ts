@@ -136,7 +136,9 @@ describe('GET /api/administrators/{id}', () => {
     const provider = await clinicMember({ email: 'ver.prestador@ver.test', roles: ['fds.provider', 'fds.admin'] });
     const response = await show(provider.id, fdsAdmin.headers);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ id: provider.id, email: 'ver.prestador@ver.test', roles: ['fds.provider', 'fds.admin'], authorized: true });
+    expect(response.json()).toMatchObject({
+      id: provider.id, email: 'ver.prestador@ver.test', roles: ['fds.provider', 'fds.admin'], authorized: true,
+    });
   });
 
   it('answers 403 for an administrator out of reach', async () => {
@@ -150,7 +152,8 @@ describe('GET /api/administrators/{id}', () => {
 
   it('answers 404 for an administrator of no clinic of theirs, as for an unknown one', async () => {
     for (const id of [adminId, (await createUser(test.app, { roles: ['fds.provider'] })).id]) {
-      expect((await show(id, fdsAdmin.headers)).json()).toMatchObject({ statusCode: 404, message: messages.administrators.notFound });
+      expect((await show(id, fdsAdmin.headers)).json())
+        .toMatchObject({ statusCode: 404, message: messages.administrators.notFound });
     }
   });
 

@@ -1,6 +1,6 @@
 import {
-  isInRoleGroup, messages, product, roleSlugs, rolesOfAdminVariant, type AccountStatus, type Administrator, type AdministratorCreateSchema,
-  type AdministratorPage, type AdministratorUpdateSchema, type RoleOption,
+  isInRoleGroup, messages, product, roleSlugs, rolesOfAdminVariant, type AccountStatus, type Administrator,
+  type AdministratorCreateSchema, type AdministratorPage, type AdministratorUpdateSchema, type RoleOption,
 } from '@receta/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';

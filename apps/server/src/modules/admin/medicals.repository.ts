@@ -141,7 +141,9 @@ export type MedicalChanges = Pick<typeof doctors.$inferInsert,
   | 'enrollment' | 'professionCode' | 'referenceCode'>;
 
 /** Saves a doctor's professional and contact data, answering what their certificate names now. */
-export function updateMedical(db: Database, userId: string, changes: MedicalChanges): Promise<CertifiedIdentity | undefined> {
+export function updateMedical(
+  db: Database, userId: string, changes: MedicalChanges,
+): Promise<CertifiedIdentity | undefined> {
   return db.update(doctors)
     .set(changes)
     .where(eq(doctors.userId, userId))

@@ -15,7 +15,8 @@ import { reachOf } from './administrator-reach.ts';
 import { findAdministrators } from './administrators.repository.ts';
 import { authorizePendingAdministrator } from './administrators.service.ts';
 import {
-  findPendingDoctors, findPendingUsersPage, lockDoctorForReview, recordReview, type PendingScope, type PendingUsersQuery,
+  findPendingDoctors, findPendingUsersPage, lockDoctorForReview, recordReview, type PendingScope,
+  type PendingUsersQuery,
 } from './moderation.repository.ts';
 import { openPersonalWorkspace } from './workspaces.service.ts';
 

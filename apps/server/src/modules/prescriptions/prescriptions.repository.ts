@@ -50,7 +50,6 @@ function selectPrescribingDoctor(db: Database, userId: string) {
     .where(and(eq(doctors.userId, userId), eq(users.status, 'active')));
 }
 
-
 /** The professional record of an active doctor, with the names of its lookups, for the prescriber snapshot. */
 export function findPrescribingDoctor(db: Database, userId: string) {
   return selectPrescribingDoctor(db, userId).then(([row]) => row);
