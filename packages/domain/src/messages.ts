@@ -295,6 +295,7 @@ export const messages = {
     doctorRole: 'El rol Médico no se asigna a un administrador: los médicos se dan de alta desde Médicos.',
     roleOutOfReach: 'No tiene permiso para otorgar o quitar alguno de esos roles.',
     administratorOutOfReach: 'No tiene permiso para administrar a este administrador.',
+    clinicRoleRequired: 'Una cuenta de su clínica necesita el rol Administrador de firma digital o Prestador.',
     lastSuperadmin: 'Debe quedar al menos un superadministrador autorizado.',
     notSelf: 'No puede eliminar su propia cuenta.',
     notSelfDeauthorized: 'No puede quitarle la autorización a su propia cuenta.',

@@ -1724,6 +1724,7 @@ export const ar: ArabicTranslation<Translation> = {
       doctorRole: 'لا يُمنح دور الطبيب لمسؤول: يُضاف الأطباء من قسم الأطباء.',
       roleOutOfReach: 'ليست لديك صلاحية منح بعض هذه الأدوار أو إزالتها.',
       administratorOutOfReach: 'ليست لديك صلاحية إدارة هذا المسؤول.',
+      clinicRoleRequired: 'يحتاج حساب عيادتك إلى دور مسؤول التوقيع الرقمي أو مقدّم الخدمة.',
       lastSuperadmin: 'يجب أن يبقى مسؤول أعلى معتمد واحد على الأقل.',
       notSelf: 'لا يمكنك حذف حسابك.',
       notSelfDeauthorized: 'لا يمكنك سحب الاعتماد من حسابك.',

@@ -1640,6 +1640,7 @@ export const en: Translation = {
       doctorRole: 'The Doctor role is not given to an administrator: doctors are added from Doctors.',
       roleOutOfReach: 'You are not allowed to grant or remove some of those roles.',
       administratorOutOfReach: 'You are not allowed to manage this administrator.',
+      clinicRoleRequired: 'An account of your clinic needs the Digital signature administrator or Provider role.',
       lastSuperadmin: 'At least one authorized superadministrator must remain.',
       notSelf: 'You cannot delete your own account.',
       notSelfDeauthorized: 'You cannot remove the authorization of your own account.',

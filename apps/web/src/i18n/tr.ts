@@ -1641,6 +1641,7 @@ export const tr: Translation = {
       doctorRole: 'Hekim rolü bir yöneticiye verilmez: hekimler Hekimler bölümünden eklenir.',
       roleOutOfReach: 'Bu rollerden bazılarını verme veya kaldırma izniniz yok.',
       administratorOutOfReach: 'Bu yöneticiyi yönetme izniniz yok.',
+      clinicRoleRequired: 'Kliniğinizin bir hesabı Dijital imza yöneticisi veya Sağlayıcı rolüne ihtiyaç duyar.',
       lastSuperadmin: 'En az bir yetkili süper yönetici kalmalıdır.',
       notSelf: 'Kendi hesabınızı silemezsiniz.',
       notSelfDeauthorized: 'Kendi hesabınızın yetkisini kaldıramazsınız.',

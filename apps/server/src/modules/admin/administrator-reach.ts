@@ -1,4 +1,4 @@
-import { isInRoleGroup, rolesOfAdminVariant, type AdminVariant } from '@receta/domain';
+import { isInRoleGroup, roleSlugs, rolesOfAdminVariant, type AdminVariant } from '@receta/domain';
 
 /** The five actions of the `<action>.admin.<variant>` permissions. */
 export type AdministratorAction = 'index' | 'show' | 'create' | 'edit' | 'destroy';
@@ -20,7 +20,7 @@ const adminVariants = Object.keys(rolesOfAdminVariant) as AdminVariant[];
 /**
  * The roles a user may see, grant or take away with one action: every role for a superadmin;
  * otherwise the built-in roles of the variants whose permission for the action they hold,
- * and the custom roles whose permissions they hold themselves.
+ * but the pharmacy's, and the custom roles whose permissions they hold themselves.
  */
 export function reachOf(
   user: { roles: readonly string[]; scope: readonly string[] }, action: AdministratorAction,
@@ -29,7 +29,11 @@ export function reachOf(
   // another role may be given.
   if (isInRoleGroup('superAdmin', user.roles)) return { kind: 'every' };
   const variants = adminVariants.filter((variant) => user.scope.includes(`${action}.admin.${variant}`));
-  return { kind: 'limited', builtInSlugs: variants.flatMap((variant) => rolesOfAdminVariant[variant]), scope: user.scope };
+  // A pharmacy dispenses every clinic's prescriptions and belongs to none (it is outside the
+  // hasWorkspace group), so no clinic's administrator manages one (docs/decisions/028).
+  const builtInSlugs = variants.flatMap((variant) => rolesOfAdminVariant[variant])
+    .filter((slug) => slug !== roleSlugs.pharmacy);
+  return { kind: 'limited', builtInSlugs, scope: user.scope };
 }
 
 /**

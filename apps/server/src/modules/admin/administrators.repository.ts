@@ -1,7 +1,8 @@
-import { roleSlugs, type AccountStatus } from '@receta/domain';
-import { and, arrayContained, asc, count, desc, eq, inArray, notExists, notInArray, sql, type SQL } from 'drizzle-orm';
+import { roleSlugs, rolesOfAdminVariant, type AccountStatus } from '@receta/domain';
+import { and, arrayContained, asc, count, desc, eq, inArray, notExists, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { doctors, roles, userRoles, users } from '../../db/schema/index.ts';
+import { doctors, roles, userRoles, users, workspaceMembers } from '../../db/schema/index.ts';
+import { isAdministeredMember, type AdministeredWorkspaces } from './administered-workspaces.ts';
 import type { RoleReach } from './administrator-reach.ts';
 import { matchingEveryWord } from './list-search.ts';
 
@@ -49,11 +50,27 @@ export function holdsOnlyRolesWithin(db: Database, reach: RoleReach): SQL | unde
     .where(and(eq(userRoles.userId, users.id), isOutOfReach)));
 }
 
-/** One page of the administrators within `reach`, with their roles in order. */
-export async function findAdministratorsPage(db: Database, query: AdministratorPageQuery, reach: RoleReach) {
+/**
+ * The account is one the administrator administers: a member of one of their workspaces, or an
+ * account of the antigens side alone, which works in no workspace (docs/decisions/028).
+ */
+export function isAdministeredAccount(db: Database, scope: AdministeredWorkspaces): SQL | undefined {
+  if (scope.kind === 'every') return undefined;
+  const holdsRoleOutsideAntigens = db.select({ roleId: userRoles.roleId })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(eq(userRoles.userId, users.id), notInArray(roles.slug, [...rolesOfAdminVariant.antigens])));
+  return or(isAdministeredMember(db, users.id, scope), notExists(holdsRoleOutsideAntigens));
+}
+
+/** One page of the administrators within `reach` whom the administrator administers, with their roles in order. */
+export async function findAdministratorsPage(
+  db: Database, query: AdministratorPageQuery, reach: RoleReach, scope: AdministeredWorkspaces,
+) {
   const where = and(
     isAdministrator,
     holdsOnlyRolesWithin(db, reach),
+    isAdministeredAccount(db, scope),
     matchingEveryWord(query.q, [users.email, users.displayName]),
   );
   const direction = query.order === 'desc' ? desc : asc;
@@ -67,16 +84,21 @@ export async function findAdministratorsPage(db: Database, query: AdministratorP
   return { items, total: total?.count ?? 0 };
 }
 
-/** The administrators of these ids, whoever can reach them. */
-export function findAdministrators(db: Database, ids: string[]) {
-  return db.select(administratorColumns).from(users).where(and(inArray(users.id, ids), isAdministrator));
+/** The administrators of these ids whom the administrator administers. */
+export function findAdministrators(db: Database, ids: string[], scope: AdministeredWorkspaces) {
+  return db.select(administratorColumns)
+    .from(users)
+    .where(and(inArray(users.id, ids), isAdministrator, isAdministeredAccount(db, scope)));
 }
 
-/** The administrators of these ids, locked for a change. */
-export function lockAdministrators(db: Database, ids: string[]) {
+/**
+ * The administrators of these ids whom the administrator administers, locked for a change: the
+ * scope is checked in the statement that locks them, so nothing changes in between.
+ */
+export function lockAdministrators(db: Database, ids: string[], scope: AdministeredWorkspaces) {
   return db.select({ id: users.id, email: users.email, displayName: users.displayName, status: users.status })
     .from(users)
-    .where(and(inArray(users.id, ids), isAdministrator))
+    .where(and(inArray(users.id, ids), isAdministrator, isAdministeredAccount(db, scope)))
     .for('update');
 }
 
@@ -143,11 +165,13 @@ export async function replaceRolesOfUser(db: Database, userId: string, roleIds: 
 }
 
 /**
- * Takes every role away and closes the account. The row stays, so that the audit trail and
- * the doctors this administrator reviewed keep naming who acted.
+ * Takes every role and workspace away and closes the account. The row stays, so that the audit
+ * trail and the doctors this administrator reviewed keep naming who acted; an invitation that
+ * reopens it places it anew.
  */
 export async function closeAdministratorAccount(db: Database, id: string, now: Date): Promise<void> {
   await db.delete(userRoles).where(eq(userRoles.userId, id));
+  await db.delete(workspaceMembers).where(eq(workspaceMembers.userId, id));
   await db.update(users).set({ status: 'suspended', updatedAt: now }).where(eq(users.id, id));
 }
 

@@ -6,23 +6,35 @@ import {
 } from '../../../test/factories/administrators.ts';
 import { createApprovedDoctor } from '../../../test/factories/approved-doctors.ts';
 import { lastMailTo } from '../../../test/factories/doctors.ts';
-import { authorizationFor, createUser, superadminId } from '../../../test/factories/users.ts';
+import { authorizationFor, createUser, superadminId, type UserOptions } from '../../../test/factories/users.ts';
+import { createWorkspace } from '../../../test/factories/workspaces.ts';
 import { testAdmin } from '../../../test/fixtures.ts';
 import { useTestApp } from '../../../test/helper.ts';
-import { auditEvents, mailOutbox, roles, sessions, userRoles, users, userTokens } from '../../db/schema/index.ts';
+import {
+  auditEvents, mailOutbox, roles, sessions, userRoles, users, userTokens, workspaceMembers,
+} from '../../db/schema/index.ts';
 
 const test = useTestApp();
 let adminId: string;
 let superadmin: Record<string, string>;
 let fdsAdmin: SignedInUser;
 let antigensAdmin: SignedInUser;
+let clinicId: string;
 
 beforeAll(async () => {
   adminId = await superadminId(test.app, testAdmin.email);
   superadmin = await authorizationFor(test.app, adminId);
   fdsAdmin = await signedInWithRoles(test.app, ['fds.admin'], { email: 'fds.admin@clinica.test' });
+  clinicId = (await createWorkspace(test.app, { memberIds: [fdsAdmin.id] })).id;
   antigensAdmin = await signedInWithRoles(test.app, ['antigens.admin'], { email: 'antigenos.admin@clinica.test' });
 });
+
+/** An account of the fds administrator's clinic. */
+async function clinicMember(options: UserOptions) {
+  const user = await createUser(test.app, options);
+  await test.app.db.insert(workspaceMembers).values({ workspaceId: clinicId, userId: user.id });
+  return user;
+}
 
 function list(query = '', headers = superadmin) {
   return test.app.inject({ url: `/api/administrators${query}`, headers });
@@ -71,7 +83,8 @@ function mailsTo(email: string) {
 describe('GET /api/administrators', () => {
   beforeAll(async () => {
     await createUser(test.app, { email: 'lista.farmacia@lista.test', displayName: 'Zulema Farmacia', roles: ['pharmacy'] });
-    await createUser(test.app, { email: 'lista.prestador@lista.test', displayName: 'Ana Prestadora', roles: ['fds.provider'], status: 'pending_approval' });
+    await clinicMember({ email: 'lista.prestador@lista.test', displayName: 'Ana Prestadora', roles: ['fds.provider'], status: 'pending_approval' });
+    await createUser(test.app, { email: 'lista.otra-clinica@lista.test', displayName: 'Eva Otra', roles: ['fds.provider'] });
     await createUser(test.app, { email: 'lista.organizacion@lista.test', displayName: 'Bruno Organización', roles: ['antigens.owner'] });
     await createUser(test.app, { email: 'lista.federacion@lista.test', displayName: 'Carla Federación', roles: ['femecon.admin'] });
     await createUser(test.app, { email: 'lista.mixto@lista.test', displayName: 'Dario Mixto', roles: ['fds.admin', 'antigens.admin'] });
@@ -83,9 +96,9 @@ describe('GET /api/administrators', () => {
     const response = await list('?q=lista.test&sort=displayName');
     expect(response.statusCode).toBe(200);
     const page = response.json<AdministratorPage>();
-    expect(page).toMatchObject({ total: 5, page: 1, pageSize: 20 });
+    expect(page).toMatchObject({ total: 6, page: 1, pageSize: 20 });
     expect(page.items.map((administrator) => administrator.displayName))
-      .toEqual(['Ana Prestadora', 'Bruno Organización', 'Carla Federación', 'Dario Mixto', 'Zulema Farmacia']);
+      .toEqual(['Ana Prestadora', 'Bruno Organización', 'Carla Federación', 'Dario Mixto', 'Eva Otra', 'Zulema Farmacia']);
     expect(page.items[0]).toEqual({
       id: expect.any(String) as unknown,
       email: 'lista.prestador@lista.test',
@@ -101,12 +114,11 @@ describe('GET /api/administrators', () => {
     expect(await emailsListed('?q=zulema')).toEqual(['lista.farmacia@lista.test']);
     expect(await emailsListed('?q=lista%20federaci%C3%B3n')).toEqual(['lista.federacion@lista.test']);
     const descending = await emailsListed('?q=lista.test&sort=email&order=desc&pageSize=2&page=2');
-    expect(descending).toEqual(['lista.mixto@lista.test', 'lista.federacion@lista.test']);
+    expect(descending).toEqual(['lista.organizacion@lista.test', 'lista.mixto@lista.test']);
   });
 
-  it('shows an fds administrator only the administrators whose every role is on the fds side', async () => {
-    expect(await emailsListed('?q=lista.test&sort=email', fdsAdmin.headers))
-      .toEqual(['lista.farmacia@lista.test', 'lista.prestador@lista.test']);
+  it('shows an fds administrator only the clinic-side administrators of their clinics: no pharmacy, no other clinic', async () => {
+    expect(await emailsListed('?q=lista.test&sort=email', fdsAdmin.headers)).toEqual(['lista.prestador@lista.test']);
     expect(await emailsListed('?q=admin', fdsAdmin.headers)).toEqual(['fds.admin@clinica.test']);
   });
 
@@ -121,10 +133,12 @@ describe('GET /api/administrators', () => {
 
 describe('GET /api/administrators/{id}', () => {
   it('shows an administrator within reach', async () => {
-    const provider = await createUser(test.app, { email: 'ver.prestador@ver.test', roles: ['fds.provider', 'pharmacy'] });
+    const provider = await clinicMember({ email: 'ver.prestador@ver.test', roles: ['fds.provider', 'fds.admin'] });
     const response = await show(provider.id, fdsAdmin.headers);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ id: provider.id, email: 'ver.prestador@ver.test', roles: ['fds.provider', 'pharmacy'], authorized: true });
+    expect(response.json()).toMatchObject({
+      id: provider.id, email: 'ver.prestador@ver.test', roles: ['fds.provider', 'fds.admin'], authorized: true,
+    });
   });
 
   it('answers 403 for an administrator out of reach', async () => {
@@ -132,7 +146,15 @@ describe('GET /api/administrators/{id}', () => {
     const response = await show(owner.id, fdsAdmin.headers);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ message: messages.administrators.administratorOutOfReach });
-    expect((await show(adminId, fdsAdmin.headers)).statusCode).toBe(403);
+    const pharmacy = await clinicMember({ roles: ['fds.provider', 'pharmacy'] });
+    expect((await show(pharmacy.id, fdsAdmin.headers)).statusCode).toBe(403);
+  });
+
+  it('answers 404 for an administrator of no clinic of theirs, as for an unknown one', async () => {
+    for (const id of [adminId, (await createUser(test.app, { roles: ['fds.provider'] })).id]) {
+      expect((await show(id, fdsAdmin.headers)).json())
+        .toMatchObject({ statusCode: 404, message: messages.administrators.notFound });
+    }
   });
 
   it('answers 404 for a doctor, an account without roles and an unknown id', async () => {
@@ -149,7 +171,7 @@ describe('GET /api/administrators/assignable-roles', () => {
     const slugsFor = async (headers: Record<string, string>) => (await test.app.inject({
       url: '/api/administrators/assignable-roles', headers,
     })).json<{ payload: RoleOption[] }>().payload.map((role) => role.slug).sort();
-    expect(await slugsFor(fdsAdmin.headers)).toEqual(['fds.admin', 'fds.provider', 'pharmacy']);
+    expect(await slugsFor(fdsAdmin.headers)).toEqual(['fds.admin', 'fds.provider']);
     expect(await slugsFor(antigensAdmin.headers)).toEqual(['antigens.admin', 'antigens.employee', 'antigens.owner']);
     const forSuperadmin = await slugsFor(superadmin);
     expect(forSuperadmin).toContain('superadmin');
@@ -220,7 +242,8 @@ describe('POST /api/administrators', () => {
   });
 
   it.each([
-    ['fds.admin', ['pharmacy', 'fds.provider'], 201],
+    ['fds.admin', ['fds.provider', 'fds.admin'], 201],
+    ['fds.admin', ['pharmacy', 'fds.provider'], 403],
     ['fds.admin', ['antigens.owner'], 403],
     ['fds.admin', ['femecon.admin'], 403],
     ['fds.admin', ['superadmin'], 403],
@@ -239,23 +262,26 @@ describe('POST /api/administrators', () => {
       { slug: 'moderador', name: 'Moderador', permissions: ['index.not.authorized.user'] },
       { slug: 'creador-roles', name: 'Creador de roles', permissions: ['create.role'] },
     ]);
-    expect((await create({ email: 'moderador@alcance.test', roles: ['moderador'] }, fdsAdmin.headers)).statusCode).toBe(201);
+    expect((await create({ email: 'moderador@alcance.test', roles: ['fds.provider', 'moderador'] }, fdsAdmin.headers)).statusCode).toBe(201);
+    expect((await create({ email: 'sin-clinica@alcance.test', roles: ['moderador'] }, fdsAdmin.headers)).json())
+      .toMatchObject({ statusCode: 400, message: messages.administrators.clinicRoleRequired });
     expect((await create({ email: 'creador@alcance.test', roles: ['creador-roles'] }, fdsAdmin.headers)).statusCode).toBe(403);
   });
 });
 
 describe('PUT /api/administrators/{id}', () => {
   it('changes the display name and the roles, in order, and records what changed', async () => {
-    const { administrator } = await inviteAdministrator(test.app, superadmin, { email: 'editable@editar.test', roles: ['pharmacy'] });
-    const response = await edit(administrator.id, { displayName: 'Edith Table', roles: ['fds.provider', 'pharmacy'] }, fdsAdmin.headers);
+    const { administrator } = await inviteAdministrator(test.app, superadmin, { email: 'editable@editar.test', roles: ['fds.provider'] });
+    await test.app.db.insert(workspaceMembers).values({ workspaceId: clinicId, userId: administrator.id });
+    const response = await edit(administrator.id, { displayName: 'Edith Table', roles: ['fds.admin', 'fds.provider'] }, fdsAdmin.headers);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ displayName: 'Edith Table', roles: ['fds.provider', 'pharmacy'], authorized: true });
-    expect((await accountOf(administrator.id)).roles).toEqual(['fds.provider', 'pharmacy']);
+    expect(response.json()).toMatchObject({ displayName: 'Edith Table', roles: ['fds.admin', 'fds.provider'], authorized: true });
+    expect((await accountOf(administrator.id)).roles).toEqual(['fds.admin', 'fds.provider']);
     expect(await auditOf(administrator.id, 'administrator.edited')).toMatchObject([{
       actorUserId: fdsAdmin.id,
       details: { changes: {
         displayName: { from: 'editable', to: 'Edith Table' },
-        roles: { from: ['pharmacy'], to: ['fds.provider', 'pharmacy'] },
+        roles: { from: ['fds.provider'], to: ['fds.admin', 'fds.provider'] },
       } },
     }]);
   });
@@ -282,17 +308,18 @@ describe('PUT /api/administrators/{id}', () => {
 
   it('refuses an administrator or roles out of reach', async () => {
     const owner = await createUser(test.app, { roles: ['antigens.owner'] });
-    const pharmacy = await createUser(test.app, { roles: ['pharmacy'] });
+    const provider = await clinicMember({ roles: ['fds.provider'] });
     expect((await edit(owner.id, { displayName: 'Otro' }, fdsAdmin.headers)).json())
       .toMatchObject({ statusCode: 403, message: messages.administrators.administratorOutOfReach });
-    expect((await edit(pharmacy.id, { roles: ['pharmacy', 'superadmin'] }, fdsAdmin.headers)).json())
+    expect((await edit(provider.id, { roles: ['fds.provider', 'superadmin'] }, fdsAdmin.headers)).json())
       .toMatchObject({ statusCode: 403, message: messages.administrators.roleOutOfReach });
-    expect((await edit(adminId, { displayName: 'Otro' }, fdsAdmin.headers)).statusCode).toBe(403);
-    expect((await accountOf(pharmacy.id)).roles).toEqual(['pharmacy']);
+    expect((await edit(provider.id, { roles: ['fds.provider', 'pharmacy'] }, fdsAdmin.headers)).statusCode).toBe(403);
+    expect((await edit(adminId, { displayName: 'Otro' }, fdsAdmin.headers)).statusCode).toBe(404);
+    expect((await accountOf(provider.id)).roles).toEqual(['fds.provider']);
   });
 
   it('lets only a superadmin grant or take away the superadmin role', async () => {
-    const fds = await createUser(test.app, { roles: ['fds.admin'] });
+    const fds = await clinicMember({ roles: ['fds.admin'] });
     expect((await edit(fds.id, { roles: ['superadmin', 'fds.admin'] })).json()).toMatchObject({ roles: ['superadmin', 'fds.admin'] });
     expect((await edit(fds.id, { roles: ['fds.admin'] }, fdsAdmin.headers)).statusCode).toBe(403);
     expect((await edit(fds.id, { roles: ['fds.admin'] })).json()).toMatchObject({ roles: ['fds.admin'] });
@@ -324,19 +351,22 @@ describe('PUT /api/administrators/{id}', () => {
 
 describe('DELETE /api/administrators', () => {
   it('removes administrators: their roles go, they cannot sign in, and the audit trail keeps them', async () => {
-    const first = await signedInWithRoles(test.app, ['pharmacy']);
-    const second = await createUser(test.app, { roles: ['fds.provider', 'pharmacy'] });
-    const response = await remove([first.id, second.id, '00000000-0000-4000-8000-000000000000'], fdsAdmin.headers);
+    const first = await signedInWithRoles(test.app, ['fds.provider']);
+    await test.app.db.insert(workspaceMembers).values({ workspaceId: clinicId, userId: first.id });
+    const second = await clinicMember({ roles: ['fds.provider', 'fds.admin'] });
+    const elsewhere = await createUser(test.app, { roles: ['fds.provider'] });
+    const response = await remove([first.id, second.id, elsewhere.id, '00000000-0000-4000-8000-000000000000'], fdsAdmin.headers);
     expect(response.statusCode).toBe(200);
     const result = response.json<{ deleted: string[]; message: string }>();
     expect(result.message).toBe(messages.administrators.removed);
     expect(result.deleted.sort()).toEqual([first.id, second.id].sort());
 
     expect(await accountOf(first.id)).toMatchObject({ status: 'suspended', roles: [] });
+    expect(await accountOf(elsewhere.id)).toMatchObject({ status: 'active', roles: ['fds.provider'] });
     expect((await show(second.id)).statusCode).toBe(404);
     expect((await test.app.inject({ url: '/api/auth/session', headers: first.headers })).statusCode).toBe(401);
     expect(await auditOf(second.id, 'administrator.deleted')).toMatchObject([{
-      actorUserId: fdsAdmin.id, details: { email: second.email, roles: ['fds.provider', 'pharmacy'] },
+      actorUserId: fdsAdmin.id, details: { email: second.email, roles: ['fds.provider', 'fds.admin'] },
     }]);
   });
 
@@ -353,19 +383,19 @@ describe('DELETE /api/administrators', () => {
   });
 
   it('refuses, removing nobody, when the list holds someone out of reach', async () => {
-    const pharmacy = await createUser(test.app, { roles: ['pharmacy'] });
+    const provider = await clinicMember({ roles: ['fds.provider'] });
     const owner = await createUser(test.app, { roles: ['antigens.owner'] });
-    const response = await remove([pharmacy.id, owner.id], fdsAdmin.headers);
+    const response = await remove([provider.id, owner.id], fdsAdmin.headers);
     expect(response.json())
       .toMatchObject({ statusCode: 403, message: messages.administrators.administratorOutOfReach });
-    expect((await accountOf(pharmacy.id)).roles).toEqual(['pharmacy']);
+    expect((await accountOf(provider.id)).roles).toEqual(['fds.provider']);
   });
 
   it('refuses to remove oneself', async () => {
-    const pharmacy = await createUser(test.app, { roles: ['pharmacy'] });
-    const response = await remove([pharmacy.id, fdsAdmin.id], fdsAdmin.headers);
+    const provider = await clinicMember({ roles: ['fds.provider'] });
+    const response = await remove([provider.id, fdsAdmin.id], fdsAdmin.headers);
     expect(response.json()).toMatchObject({ statusCode: 409, message: messages.administrators.notSelf });
-    expect((await accountOf(pharmacy.id)).roles).toEqual(['pharmacy']);
+    expect((await accountOf(provider.id)).roles).toEqual(['fds.provider']);
   });
 
   it('answers 404 when nobody of the list is an administrator', async () => {

@@ -1,6 +1,6 @@
 import {
-  messages, product, roleSlugs, type AccountStatus, type Administrator, type AdministratorCreateSchema,
-  type AdministratorPage, type AdministratorUpdateSchema, type RoleOption,
+  isInRoleGroup, messages, product, roleSlugs, rolesOfAdminVariant, type AccountStatus, type Administrator,
+  type AdministratorCreateSchema, type AdministratorPage, type AdministratorUpdateSchema, type RoleOption,
 } from '@receta/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -12,12 +12,14 @@ import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { revokeSessionsOfUser } from '../auth/auth.repository.ts';
 import { revokeOAuthGrantsOfUser } from '../oauth2/grant-revocation.ts';
 import type { ActingAdministrator } from './acting-administrator.ts';
+import { clinicOfNewAccount, staffScopeOf, type AdministeredWorkspaces } from './administered-workspaces.ts';
 import { isWithinReach, reachOf, type AdministratorAction, type RoleReach } from './administrator-reach.ts';
 import {
   closeAdministratorAccount, countOtherAuthorizedSuperadmins, findAdministrators, findAdministratorsPage,
   findRolesHeldBy, insertAccount, lockAccountByEmail, lockAdministrators, lockSuperadminRole, reopenAccount,
   replaceRolesOfUser, updateAccount, type AdministratorPageQuery,
 } from './administrators.repository.ts';
+import { insertMember } from './workspaces.repository.ts';
 import { hashUnknownPassword, invitationDays, mailInvitation } from './invitation.service.ts';
 import { findAllRoles, findRolesBySlugs } from './roles.repository.ts';
 
@@ -111,8 +113,24 @@ async function assertAnotherSuperadmin(db: Database, losingIds: string[]): Promi
   }
 }
 
-async function readAdministrator(db: Database, id: string): Promise<Administrator> {
-  const [row] = await findAdministrators(db, [id]);
+/**
+ * Whether an account with these roles must belong to one of the acting administrator's clinics,
+ * so that they keep administering it: not when a superadmin acts or the roles are all of the
+ * antigens side (which has no workspaces). Refuses roles of which none may join a workspace
+ * (hasWorkspace), since such an account would belong to no clinic.
+ */
+function needsClinic(scope: AdministeredWorkspaces, slugs: string[]): boolean {
+  const antigensSide: readonly string[] = rolesOfAdminVariant.antigens;
+  if (scope.kind === 'every' || slugs.every((slug) => antigensSide.includes(slug))) return false;
+  if (!isInRoleGroup('hasWorkspace', slugs)) {
+    const message = messages.administrators.clinicRoleRequired;
+    throw new AppError('invalid_data', message, 'clinicRoleRequired', [{ field: 'body.roles', message }]);
+  }
+  return true;
+}
+
+async function readAdministrator(db: Database, id: string, scope: AdministeredWorkspaces): Promise<Administrator> {
+  const [row] = await findAdministrators(db, [id], scope);
   if (!row) throw notFound();
   return toAdministrator(row);
 }
@@ -121,12 +139,12 @@ async function readAdministrator(db: Database, id: string): Promise<Administrato
 export async function listAdministrators(
   db: Database, acting: ActingAdministrator, query: AdministratorPageQuery,
 ): Promise<AdministratorPage> {
-  const { items, total } = await findAdministratorsPage(db, query, reachOf(acting, 'index'));
+  const { items, total } = await findAdministratorsPage(db, query, reachOf(acting, 'index'), staffScopeOf(acting));
   return { items: items.map(toAdministrator), total, page: query.page, pageSize: query.pageSize };
 }
 
 export async function showAdministrator(db: Database, acting: ActingAdministrator, id: string): Promise<Administrator> {
-  const administrator = await readAdministrator(db, id);
+  const administrator = await readAdministrator(db, id, staffScopeOf(acting));
   await assertReaches(db, acting, 'show', [id]);
   return administrator;
 }
@@ -162,15 +180,20 @@ export async function createAdministrator(
   const passwordHash = await hashUnknownPassword();
   const status: AccountStatus = input.authorized ? 'active' : 'pending_approval';
   const displayName = input.displayName || input.email.slice(0, input.email.indexOf('@'));
+  const scope = staffScopeOf(acting);
   try {
     const id = await db.transaction(async (tx) => {
       const chosen = await resolveRoles(tx, input.roles, reachOf(acting, 'create'));
+      const clinicId = needsClinic(scope, input.roles)
+        ? await clinicOfNewAccount(tx, acting.actorUserId, acting.requestedWorkspaceId)
+        : undefined;
       const existing = await lockAccountByEmail(tx, input.email);
       if (existing && !isRemovedAdministrator(existing)) throw emailTaken();
       const account = { displayName, passwordHash, status };
       const userId = existing?.id ?? await insertAccount(tx, { ...account, email: input.email });
       if (existing) await reopenAccount(tx, userId, account, now);
       await replaceRolesOfUser(tx, userId, chosen.map((role) => role.id));
+      if (clinicId) await insertMember(tx, clinicId, userId);
       const roleNames = chosen.map((role) => role.name);
       await mailInvitation(tx, { id: userId, email: input.email },
         (link) => invitationMail(displayName, roleNames, input.authorized, link), publicUrl, now);
@@ -178,11 +201,14 @@ export async function createAdministrator(
         action: 'administrator.created',
         subjectType: 'user',
         subjectId: userId,
-        details: { roles: input.roles, authorized: input.authorized, reopened: existing !== undefined },
+        details: {
+          roles: input.roles, authorized: input.authorized, reopened: existing !== undefined,
+          ...(clinicId ? { workspaceId: clinicId } : {}),
+        },
       });
       return userId;
     });
-    return await readAdministrator(db, id);
+    return await readAdministrator(db, id, scope);
   } catch (error) {
     if (violatedUniqueConstraint(error) === 'users_email_unique') throw emailTaken();
     throw error;
@@ -198,12 +224,14 @@ export async function editAdministrator(
   db: Database, acting: ActingAdministrator, id: string, update: AdministratorUpdateInput, publicUrl: string,
   now = new Date(),
 ): Promise<Administrator> {
+  const scope = staffScopeOf(acting);
   await db.transaction(async (tx) => {
     await lockSuperadminRole(tx);
-    const [target] = await lockAdministrators(tx, [id]);
+    const [target] = await lockAdministrators(tx, [id], scope);
     if (!target) throw notFound();
     const heldSlugs = (await assertReaches(tx, acting, 'edit', [id])).map((role) => role.slug);
     const chosen = update.roles ? await resolveRoles(tx, update.roles, reachOf(acting, 'edit')) : undefined;
+    if (update.roles) needsClinic(scope, update.roles);
     if (update.authorized === false && id === acting.actorUserId) {
       throw new AppError('conflict', messages.administrators.notSelfDeauthorized, 'notSelf');
     }
@@ -235,7 +263,7 @@ export async function editAdministrator(
     }
     await recordAudit(tx, acting, { action: 'administrator.edited', subjectType: 'user', subjectId: id, details: { changes } });
   });
-  return readAdministrator(db, id);
+  return readAdministrator(db, id, scope);
 }
 
 /**
@@ -246,7 +274,7 @@ export async function authorizePendingAdministrator(
   db: Database, acting: ActingAdministrator, id: string, publicUrl: string, now = new Date(),
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [target] = await lockAdministrators(tx, [id]);
+    const [target] = await lockAdministrators(tx, [id], staffScopeOf(acting));
     if (!target) return false;
     await assertReaches(tx, acting, 'edit', [id]);
     if (target.status !== 'pending_approval') throw new AppError('conflict', messages.moderation.notPending);
@@ -267,7 +295,7 @@ export async function removeAdministrators(
 ): Promise<string[]> {
   return db.transaction(async (tx) => {
     await lockSuperadminRole(tx);
-    const targets = await lockAdministrators(tx, ids);
+    const targets = await lockAdministrators(tx, ids, staffScopeOf(acting));
     if (targets.length === 0) throw notFound();
     if (targets.some((target) => target.id === acting.actorUserId)) {
       throw new AppError('conflict', messages.administrators.notSelf, 'notSelf');

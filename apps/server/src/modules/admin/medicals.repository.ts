@@ -2,7 +2,13 @@ import type { AccountStatus } from '@receta/domain';
 import { and, asc, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { doctors, jurisdictions, professions, specialties, users } from '../../db/schema/index.ts';
+import { isAdministeredMember, type AdministeredWorkspaces } from './administered-workspaces.ts';
 import { matchingEveryWord } from './list-search.ts';
+
+/** The doctor is one the administrator administers (docs/decisions/028). */
+function isAdministeredDoctor(db: Database, scope: AdministeredWorkspaces) {
+  return isAdministeredMember(db, doctors.userId, scope);
+}
 
 export interface MedicalPageQuery {
   page: number;
@@ -36,9 +42,10 @@ const listColumns = {
   referenceCode: doctors.referenceCode,
 };
 
-/** One page of the doctors with the names of their jurisdiction and specialty. */
-export async function findMedicalsPage(db: Database, query: MedicalPageQuery) {
+/** One page of the doctors the administrator administers, with the names of their jurisdiction and specialty. */
+export async function findMedicalsPage(db: Database, query: MedicalPageQuery, scope: AdministeredWorkspaces) {
   const where = and(
+    isAdministeredDoctor(db, scope),
     matchingEveryWord(query.q, [doctors.name, doctors.lastName, users.email, doctors.dni, doctors.enrollment]),
     query.status ? eq(users.status, query.status) : undefined,
   );
@@ -59,8 +66,8 @@ export async function findMedicalsPage(db: Database, query: MedicalPageQuery) {
   return { items, total: total?.count ?? 0 };
 }
 
-/** Everything of one doctor, with the names of the chosen lookups. */
-export function findMedical(db: Database, userId: string) {
+/** Everything of one doctor the administrator administers, with the names of the chosen lookups. */
+export function findMedical(db: Database, userId: string, scope: AdministeredWorkspaces) {
   return db.select({
     ...listColumns,
     birthDate: doctors.birthDate,
@@ -83,7 +90,7 @@ export function findMedical(db: Database, userId: string) {
     .leftJoin(jurisdictions, eq(jurisdictions.code, doctors.jurisdictionCode))
     .leftJoin(specialties, eq(specialties.id, doctors.specialtyId))
     .leftJoin(professions, eq(professions.code, doctors.professionCode))
-    .where(eq(doctors.userId, userId))
+    .where(and(eq(doctors.userId, userId), isAdministeredDoctor(db, scope)))
     .then(([row]) => row);
 }
 
@@ -97,26 +104,51 @@ export function lockMedical(db: Database, userId: string) {
     .then(([row]) => row);
 }
 
-/** The doctors among `ids`, locked for their removal. */
-export function lockMedicals(db: Database, userIds: string[]) {
+/** The doctors among `ids` whom the administrator administers, locked for their removal. */
+export function lockMedicals(db: Database, userIds: string[], scope: AdministeredWorkspaces) {
   return db.select({ userId: users.id, email: users.email, status: users.status, name: doctors.name })
     .from(doctors)
     .innerJoin(users, eq(users.id, doctors.userId))
-    .where(inArray(doctors.userId, userIds))
+    .where(and(inArray(doctors.userId, userIds), isAdministeredDoctor(db, scope)))
     .for('update');
 }
+
+/** What a doctor's signing certificate names: who they are and their licence. */
+const certifiedIdentityColumns = {
+  name: doctors.name,
+  lastName: doctors.lastName,
+  cuit: doctors.cuit,
+  enrollment: doctors.enrollment,
+  jurisdictionCode: doctors.jurisdictionCode,
+};
+
+/**
+ * What a doctor's certificate names (name, CUIT, licence) of a doctor the administrator
+ * administers, locked for an edit: the scope is checked in the statement that locks the row.
+ */
+export function lockCertifiedIdentity(db: Database, userId: string, scope: AdministeredWorkspaces) {
+  return db.select(certifiedIdentityColumns)
+    .from(doctors)
+    .where(and(eq(doctors.userId, userId), isAdministeredDoctor(db, scope)))
+    .for('update')
+    .then(([row]) => row);
+}
+
+export type CertifiedIdentity = NonNullable<Awaited<ReturnType<typeof lockCertifiedIdentity>>>;
 
 export type MedicalChanges = Pick<typeof doctors.$inferInsert,
   'phoneNumber' | 'address' | 'apartment' | 'district' | 'province' | 'specialtyId' | 'jurisdictionCode'
   | 'enrollment' | 'professionCode' | 'referenceCode'>;
 
-/** Saves a doctor's professional and contact data; answers false when there is no such doctor. */
-export async function updateMedical(db: Database, userId: string, changes: MedicalChanges): Promise<boolean> {
-  const updated = await db.update(doctors)
+/** Saves a doctor's professional and contact data, answering what their certificate names now. */
+export function updateMedical(
+  db: Database, userId: string, changes: MedicalChanges,
+): Promise<CertifiedIdentity | undefined> {
+  return db.update(doctors)
     .set(changes)
     .where(eq(doctors.userId, userId))
-    .returning({ id: doctors.userId });
-  return updated.length === 1;
+    .returning(certifiedIdentityColumns)
+    .then(([row]) => row);
 }
 
 export async function updateAccountStatus(

@@ -8,21 +8,27 @@ import { authorizeDoctor, confirmationTokenIn, lastMailTo, registerDoctor } from
 import { createMedical, mailsTo, medicalInput } from '../../../test/factories/medicals.ts';
 import { freshAddress } from '../../../test/factories/second-factor.ts';
 import { authorizationFor, createUser } from '../../../test/factories/users.ts';
+import { createWorkspace } from '../../../test/factories/workspaces.ts';
 import { useTestApp } from '../../../test/helper.ts';
-import { auditEvents, doctors, files, sessions, userTokens, users, workspaces } from '../../db/schema/index.ts';
+import {
+  auditEvents, doctors, files, sessions, userTokens, users, workspaceMembers, workspaces,
+} from '../../db/schema/index.ts';
 
 const test = useTestApp();
 let adminId: string;
 let admin: Record<string, string>;
 let federation: Record<string, string>;
 let clinicAdmin: Record<string, string>;
+let clinicId: string;
 let doctorHeaders: Record<string, string>;
 
 beforeAll(async () => {
   adminId = (await createUser(test.app, { roles: ['superadmin'] })).id;
   admin = await authorizationFor(test.app, adminId);
   federation = await authorizationFor(test.app, (await createUser(test.app, { roles: ['femecon.admin'] })).id);
-  clinicAdmin = await authorizationFor(test.app, (await createUser(test.app, { roles: ['fds.admin'] })).id);
+  const clinicAdminId = (await createUser(test.app, { roles: ['fds.admin'] })).id;
+  clinicAdmin = await authorizationFor(test.app, clinicAdminId);
+  clinicId = (await createWorkspace(test.app, { name: 'Clínica del Sol', memberIds: [clinicAdminId] })).id;
   doctorHeaders = await authorizationFor(test.app, (await createApprovedDoctor(test.app)).id);
 });
 
@@ -148,6 +154,7 @@ describe('GET /api/medicals/{id}', () => {
     const registered = await registerDoctor(test.app, { lastName: 'Benítez' });
     await authorizeDoctor(test.app, registered, admin);
     await test.app.db.update(doctors).set({ pinHash: 'hash' }).where(eq(doctors.userId, registered.id));
+    await test.app.db.insert(workspaceMembers).values({ workspaceId: clinicId, userId: registered.id });
 
     const response = await show(registered.id, clinicAdmin);
     expect(response.statusCode).toBe(200);
@@ -161,10 +168,12 @@ describe('GET /api/medicals/{id}', () => {
       status: 'active', authorized: true, hasPin: true, rejectionReason: null,
       documents: registration.attachments,
     });
-    expect(detail.workspaces).toMatchObject([{ name: 'Consultorio Benítez', avatarUri: null, kind: 'personal' }]);
+    expect(detail.workspaces).toMatchObject([
+      { name: 'Consultorio Benítez', avatarUri: null, kind: 'personal' }, { name: 'Clínica del Sol', kind: 'clinic' },
+    ]);
     expect(detail.reviewedAt).not.toBeNull();
 
-    // The document locations open for whoever may see the doctor.
+    // The document locations open for whoever may see the doctor, the administrator of their clinic included.
     const document = await test.app.inject({ url: detail.documents.dniFront ?? '', headers: clinicAdmin });
     expect(document.statusCode).toBe(200);
   });
@@ -282,7 +291,10 @@ describe('POST /api/medicals', () => {
 
   it('needs create.medical: a clinic administrator may, the federation and a doctor may not', async () => {
     const post = (headers: Record<string, string>) => test.app.inject({ method: 'POST', url: '/api/medicals', headers, payload: medicalInput() });
-    expect((await post(clinicAdmin)).statusCode).toBe(201);
+    const created = await post(clinicAdmin);
+    expect(created.statusCode, created.body).toBe(201);
+    // The clinic's administrator's doctor joins the clinic beside their own practice.
+    expect(created.json<MedicalDetail>().workspaces.map((workspace) => workspace.kind)).toEqual(['personal', 'clinic']);
     expect((await post(federation)).statusCode).toBe(403);
     expect((await post(doctorHeaders)).statusCode).toBe(403);
   });

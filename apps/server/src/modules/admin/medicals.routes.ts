@@ -2,15 +2,13 @@ import {
   DeleteManySchema, MedicalCreateSchema, MedicalDetailSchema, MedicalPageSchema, MedicalsQuerySchema,
   MedicalsRemovedSchema, MedicalUpdateSchema, MessageAnswerSchema, messages, SuspendMedicalSchema,
 } from '@receta/domain';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActorOf } from '../../platform/audit.ts';
-import { currentUser } from '../../platform/auth/access-control.ts';
 import { errorAnswers } from '../../platform/http/error-answers.ts';
+import { actingAdministratorOf } from './acting-administrator.ts';
+import { medicScopeOf } from './administered-workspaces.ts';
 import {
   authorizeMedical, createMedical, editMedical, listMedicals, removeMedicals, showMedical, suspendMedical,
-  type AdminActor,
 } from './medicals.service.ts';
 
 const tags = ['médicos'];
@@ -20,11 +18,10 @@ const authorizeMedic = { access: { roleGroup: 'authorizeMedic' } } as const;
 
 const MedicalParamsSchema = z.object({ id: z.uuid(messages.medicals.notFound) });
 
-function administratorOf(request: FastifyRequest): AdminActor {
-  return { ...auditActorOf(request), actorUserId: currentUser(request).id };
-}
-
-/** The directory of doctors: list, detail, registration by an administrator, edits, suspension, removal. */
+/**
+ * The directory of doctors: list, detail, registration by an administrator, edits, suspension,
+ * removal. A clinic's administrator reaches the doctors of their clinics (docs/decisions/028).
+ */
 export const medicalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/medicals', {
     config: { access: ['index.medical'] },
@@ -34,7 +31,7 @@ export const medicalsRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: MedicalsQuerySchema,
       response: { 200: MedicalPageSchema, ...errorAnswers(400, 401, 403) },
     },
-  }, (request) => listMedicals(app.db, request.query));
+  }, (request) => listMedicals(app.db, request.query, actingAdministratorOf(request)));
 
   app.get('/medicals/:id', {
     config: { access: ['show.medical'] },
@@ -44,7 +41,7 @@ export const medicalsRoutes: FastifyPluginAsyncZod = async (app) => {
       params: MedicalParamsSchema,
       response: { 200: MedicalDetailSchema, ...errorAnswers(401, 403, 404) },
     },
-  }, (request) => showMedical(app.db, request.params.id));
+  }, (request) => showMedical(app.db, request.params.id, medicScopeOf(actingAdministratorOf(request))));
 
   app.post('/medicals', {
     config: { access: ['create.medical'] },
@@ -55,7 +52,7 @@ export const medicalsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: MedicalDetailSchema, ...errorAnswers(400, 401, 403, 409) },
     },
   }, async (request, reply) => reply.status(201)
-    .send(await createMedical(app.db, request.body, administratorOf(request), app.config.publicUrl)));
+    .send(await createMedical(app.db, request.body, actingAdministratorOf(request), app.config.publicUrl)));
 
   app.put('/medicals/:id', {
     config: { access: ['edit.medical'] },
@@ -66,7 +63,7 @@ export const medicalsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: MedicalUpdateSchema,
       response: { 200: MedicalDetailSchema, ...errorAnswers(400, 401, 403, 404) },
     },
-  }, (request) => editMedical(app.db, request.params.id, request.body, administratorOf(request)));
+  }, (request) => editMedical(app.db, app.signing, request.params.id, request.body, actingAdministratorOf(request)));
 
   app.post('/medicals/:id/authorize', {
     config: authorizeMedic,
@@ -77,7 +74,7 @@ export const medicalsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: MessageAnswerSchema, ...errorAnswers(401, 403, 404, 409) },
     },
   }, async (request) => {
-    await authorizeMedical(app.db, request.params.id, administratorOf(request), app.config.publicUrl);
+    await authorizeMedical(app.db, request.params.id, actingAdministratorOf(request), app.config.publicUrl);
     return { message: messages.medicals.authorized };
   });
 
@@ -92,7 +89,7 @@ export const medicalsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: MessageAnswerSchema, ...errorAnswers(400, 401, 403, 404, 409) },
     },
   }, async (request) => {
-    await suspendMedical(app.db, request.params.id, request.body?.reason, administratorOf(request));
+    await suspendMedical(app.db, request.params.id, request.body?.reason, actingAdministratorOf(request));
     return { message: messages.medicals.suspended };
   });
 
@@ -105,7 +102,7 @@ export const medicalsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: MedicalsRemovedSchema, ...errorAnswers(400, 401, 403, 404) },
     },
   }, async (request) => ({
-    ...await removeMedicals(app.db, request.body.ids, administratorOf(request)),
+    ...await removeMedicals(app.db, request.body.ids, actingAdministratorOf(request)),
     message: messages.medicals.removed,
   }));
 };

@@ -10,6 +10,7 @@ import { fileLocation, findAttachedFiles } from '../../platform/files/file-store
 import { AppError } from '../../platform/http/app-error.ts';
 import type { MailContent } from '../../platform/mail/compose-mail.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
+import type { SigningAuthority } from '../../platform/pki/index.ts';
 import { revokeSessionsOfUser } from '../auth/auth.repository.ts';
 import { revokeOAuthGrantsOfUser } from '../oauth2/grant-revocation.ts';
 import { mailAccountConfirmation } from '../registration/confirmation.service.ts';
@@ -17,18 +18,22 @@ import {
   findUnknownReferences, insertPendingDoctor, type ProfessionalReferences,
 } from '../registration/registration.repository.ts';
 import { verifyDoctorEmail, verifyDoctorInformation } from '../registration/registration.service.ts';
+import type { ActingAdministrator } from './acting-administrator.ts';
+import { clinicOfNewAccount, medicScopeOf, type AdministeredWorkspaces } from './administered-workspaces.ts';
 import { hashUnknownPassword, invitationDays, mailInvitation } from './invitation.service.ts';
 import {
-  deleteAccounts, findMedical, findMedicalsPage, findMedicalStatus, lockMedical, lockMedicals, updateAccountStatus,
-  updateMedical, type MedicalPageQuery,
+  deleteAccounts, findMedical, findMedicalsPage, findMedicalStatus, lockCertifiedIdentity, lockMedical, lockMedicals,
+  updateAccountStatus, updateMedical, type CertifiedIdentity, type MedicalPageQuery,
 } from './medicals.repository.ts';
 import { recordReview } from './moderation.repository.ts';
-import { authorizeDoctor, type Moderator } from './moderation.service.ts';
-import { deleteWorkspaces, findPersonalWorkspacesOf, findWorkspacesOfMember } from './workspaces.repository.ts';
+import { authorizeDoctor } from './moderation.service.ts';
+import {
+  deleteWorkspaces, findPersonalWorkspacesOf, findWorkspacesOfMember, insertMember,
+} from './workspaces.repository.ts';
 import { openPersonalWorkspace } from './workspaces.service.ts';
 
-/** An administrator acting in a request: who they are and from which page. */
-export type AdminActor = Moderator;
+/** An administrator acting in a request: who they are, from which page, and whom they administer. */
+export type AdminActor = ActingAdministrator;
 
 export type MedicalCreateInput = z.output<typeof MedicalCreateSchema>;
 export type MedicalUpdateInput = z.output<typeof MedicalUpdateSchema>;
@@ -97,15 +102,18 @@ function listItemOf(row: MedicalListRow): MedicalListItem {
   };
 }
 
-/** A page of the doctors, every status, searched and sorted as the query asks. */
-export async function listMedicals(db: Database, query: MedicalPageQuery): Promise<MedicalPage> {
-  const { items, total } = await findMedicalsPage(db, query);
+/** A page of the doctors the administrator administers, every status, searched and sorted as the query asks. */
+export async function listMedicals(db: Database, query: MedicalPageQuery, admin: AdminActor): Promise<MedicalPage> {
+  const { items, total } = await findMedicalsPage(db, query, medicScopeOf(admin));
   return { items: items.map(listItemOf), total, page: query.page, pageSize: query.pageSize };
 }
 
-/** Everything the directory knows of a doctor: data, documents, PIN state and workspaces. */
-export async function showMedical(db: Database, userId: string): Promise<MedicalDetail> {
-  const row = await findMedical(db, userId);
+/**
+ * Everything the directory knows of a doctor the administrator administers: data, documents,
+ * PIN state and workspaces. Any other doctor is not found, so ids cannot be probed.
+ */
+export async function showMedical(db: Database, userId: string, scope: AdministeredWorkspaces): Promise<MedicalDetail> {
+  const row = await findMedical(db, userId, scope);
   if (!row) throw notFound();
   const [files, workspaces] = await Promise.all([findAttachedFiles(db, [userId]), findWorkspacesOfMember(db, userId)]);
   const locations = new Map(files.map((file) => [file.field, fileLocation(file.id)]));
@@ -133,15 +141,20 @@ export async function showMedical(db: Database, userId: string): Promise<Medical
 /**
  * An administrator registers a doctor: the account is active at once (the administrator
  * vouches for the data, as a moderator would), gets its personal workspace, and the doctor is
- * mailed two links: one to choose the password, one to set the signing PIN. One transaction.
+ * mailed two links: one to choose the password, one to set the signing PIN. A clinic's
+ * administrator's doctor joins their clinic too, so that it stays theirs to administer. One transaction.
  */
 export async function createMedical(
   db: Database, input: MedicalCreateInput, admin: AdminActor, publicUrl: string, now = new Date(),
 ): Promise<MedicalDetail> {
   const passwordHash = await hashUnknownPassword();
+  const scope = medicScopeOf(admin);
   let userId: string;
   try {
     userId = await db.transaction(async (tx) => {
+      const clinicId = scope.kind === 'every'
+        ? undefined
+        : await clinicOfNewAccount(tx, admin.actorUserId, admin.requestedWorkspaceId);
       await verifyDoctorInformation(tx, input);
       await verifyDoctorEmail(tx, input.email);
       await assertKnownReferences(tx, input);
@@ -166,9 +179,12 @@ export async function createMedical(
       });
       await recordReview(tx, id, { status: 'active', reviewedBy: admin.actorUserId, at: now });
       await openPersonalWorkspace(tx, id, admin);
+      if (clinicId) await insertMember(tx, clinicId, id);
       await mailInvitation(tx, { id, email: input.email }, (link) => invitationMail(input.name, link), publicUrl, now);
       await mailAccountConfirmation(tx, { userId: id, email: input.email, name: input.name }, publicUrl);
-      await recordAudit(tx, admin, { action: 'doctor.created', subjectType: 'user', subjectId: id });
+      await recordAudit(tx, admin, {
+        action: 'doctor.created', subjectType: 'user', subjectId: id, details: clinicId ? { workspaceId: clinicId } : {},
+      });
       return id;
     });
   } catch (error) {
@@ -180,25 +196,42 @@ export async function createMedical(
     }
     throw error;
   }
-  return showMedical(db, userId);
+  return showMedical(db, userId, scope);
 }
 
-/** Saves a doctor's professional and contact data, the outside registry's code included. */
+function isSameIdentity(before: CertifiedIdentity, after: CertifiedIdentity): boolean {
+  return (Object.keys(before) as Array<keyof CertifiedIdentity>).every((key) => before[key] === after[key]);
+}
+
+/**
+ * Saves the professional and contact data of a doctor the administrator administers, the
+ * outside registry's code included. A change of what the doctor's certificate names (the
+ * licence, and the name or CUIT should they ever change) re-issues the certificate in the same
+ * transaction, so that no later signature names the doctor as they were.
+ */
 export async function editMedical(
-  db: Database, userId: string, input: MedicalUpdateInput, admin: AdminActor,
+  db: Database, authority: SigningAuthority, userId: string, input: MedicalUpdateInput, admin: AdminActor,
 ): Promise<MedicalDetail> {
+  const scope = medicScopeOf(admin);
   await db.transaction(async (tx) => {
+    const before = await lockCertifiedIdentity(tx, userId, scope);
+    if (!before) throw notFound();
     await assertKnownReferences(tx, input);
     const { doctorEnrollment, ...rest } = input;
-    const isSaved = await updateMedical(tx, userId, {
+    const after = await updateMedical(tx, userId, {
       ...rest, apartment: rest.apartment || null, enrollment: doctorEnrollment,
     });
-    if (!isSaved) throw notFound();
+    if (!after) throw notFound();
+    const reissued = !isSameIdentity(before, after);
+    if (reissued) await authority.reissueDoctorCredential(tx, userId);
     await recordAudit(tx, admin, {
-      action: 'doctor.edited', subjectType: 'user', subjectId: userId, details: { fields: Object.keys(input) },
+      action: 'doctor.edited',
+      subjectType: 'user',
+      subjectId: userId,
+      details: { fields: Object.keys(input), certificateReissued: reissued },
     });
   });
-  return showMedical(db, userId);
+  return showMedical(db, userId, scope);
 }
 
 const refusedAuthorization: Partial<Record<AccountStatus, string>> = {
@@ -270,13 +303,14 @@ const statusesWithHistory = new Set<AccountStatus>(['active', 'suspended']);
 /**
  * Removes doctors, all in one transaction. A request that never became an account that
  * could work (pending or rejected) is deleted with its documents, freeing its DNI, CUIT and
- * email; a doctor who could work is deactivated (suspended) instead. Unknown ids are skipped.
+ * email; a doctor who could work is deactivated (suspended) instead. Unknown ids, and doctors
+ * the administrator does not administer, are skipped.
  */
 export async function removeMedicals(
   db: Database, userIds: string[], admin: AdminActor, now = new Date(),
 ): Promise<Omit<MedicalsRemoved, 'message'>> {
   return db.transaction(async (tx) => {
-    const found = await lockMedicals(tx, userIds);
+    const found = await lockMedicals(tx, userIds, medicScopeOf(admin));
     if (found.length === 0) throw notFound();
     const withHistory = found.filter((doctor) => statusesWithHistory.has(doctor.status));
     const withoutHistory = found.filter((doctor) => !statusesWithHistory.has(doctor.status));

@@ -1,9 +1,20 @@
 import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { doctors, jurisdictions, professions, specialties, users } from '../../db/schema/index.ts';
+import type { AdministeredWorkspaces } from './administered-workspaces.ts';
 import type { RoleReach } from './administrator-reach.ts';
-import { holdsOnlyRolesWithin, isAdministrator } from './administrators.repository.ts';
+import { holdsOnlyRolesWithin, isAdministeredAccount, isAdministrator } from './administrators.repository.ts';
 import { matchingEveryWord } from './list-search.ts';
+
+/**
+ * Whose authorization a moderator sees waiting: the doctors, only for those who may approve
+ * them (authorizeMedic); the administrators within their reach whom they administer.
+ */
+export interface PendingScope {
+  reviewsDoctors: boolean;
+  reach: RoleReach;
+  staff: AdministeredWorkspaces;
+}
 
 export interface PendingUsersQuery {
   page: number;
@@ -15,8 +26,9 @@ export interface PendingUsersQuery {
  * Doctors waiting for a moderator; every word of `search` must appear in the name, last
  * name, email or DNI. Reviewing sets `reviewedAt`, so the queue is the partial index on it.
  */
-function awaitingReview(search: string | undefined): SQL | undefined {
+function awaitingReview(search: string | undefined, scope: PendingScope): SQL | undefined {
   return and(
+    scope.reviewsDoctors ? undefined : sql`false`,
     isNull(doctors.reviewedAt),
     eq(users.status, 'pending_approval'),
     matchingEveryWord(search, [doctors.name, doctors.lastName, users.email, doctors.dni]),
@@ -24,14 +36,15 @@ function awaitingReview(search: string | undefined): SQL | undefined {
 }
 
 /**
- * Administrators created without authorization, within `reach`; every word of `search` must
+ * Administrators created without authorization, within the scope; every word of `search` must
  * appear in the email or the display name.
  */
-function awaitingAuthorization(db: Database, search: string | undefined, reach: RoleReach): SQL | undefined {
+function awaitingAuthorization(db: Database, search: string | undefined, scope: PendingScope): SQL | undefined {
   return and(
     eq(users.status, 'pending_approval'),
     isAdministrator,
-    holdsOnlyRolesWithin(db, reach),
+    holdsOnlyRolesWithin(db, scope.reach),
+    isAdministeredAccount(db, scope.staff),
     matchingEveryWord(search, [users.email, users.displayName]),
   );
 }
@@ -40,9 +53,9 @@ function awaitingAuthorization(db: Database, search: string | undefined, reach: 
  * One page of the not-authorized accounts, oldest first: doctors waiting for a moderator and
  * administrators within `reach` waiting for their authorization. Answers each one's id and kind.
  */
-export async function findPendingUsersPage(db: Database, query: PendingUsersQuery, reach: RoleReach) {
-  const doctorsWhere = awaitingReview(query.q);
-  const administratorsWhere = awaitingAuthorization(db, query.q, reach);
+export async function findPendingUsersPage(db: Database, query: PendingUsersQuery, scope: PendingScope) {
+  const doctorsWhere = awaitingReview(query.q, scope);
+  const administratorsWhere = awaitingAuthorization(db, query.q, scope);
   const entries = await db.select({
     id: users.id,
     kind: sql<'doctor' | 'administrator'>`'doctor'`.as('kind'),
@@ -61,21 +74,21 @@ export async function findPendingUsersPage(db: Database, query: PendingUsersQuer
     .orderBy(sql`waiting_since`, sql`id`)
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  return { entries, total: await countPendingUsers(db, reach, query.q) };
+  return { entries, total: await countPendingUsers(db, scope, query.q) };
 }
 
 /**
  * How many accounts the not-authorized page lists: doctors waiting for a moderator and
  * administrators within `reach` waiting for their authorization, matching `search` if given.
  */
-export async function countPendingUsers(db: Database, reach: RoleReach, search?: string): Promise<number> {
+export async function countPendingUsers(db: Database, scope: PendingScope, search?: string): Promise<number> {
   const [doctorCount] = await db.select({ count: count() })
     .from(doctors)
     .innerJoin(users, eq(users.id, doctors.userId))
-    .where(awaitingReview(search));
+    .where(awaitingReview(search, scope));
   const [administratorCount] = await db.select({ count: count() })
     .from(users)
-    .where(awaitingAuthorization(db, search, reach));
+    .where(awaitingAuthorization(db, search, scope));
   return (doctorCount?.count ?? 0) + (administratorCount?.count ?? 0);
 }
 

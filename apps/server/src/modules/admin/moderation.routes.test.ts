@@ -6,7 +6,8 @@ import { lastMailTo, registerDoctor, type RegisteredDoctor } from '../../../test
 import { authorizationFor, createUser, superadminId } from '../../../test/factories/users.ts';
 import { testAdmin } from '../../../test/fixtures.ts';
 import { useTestApp } from '../../../test/helper.ts';
-import { auditEvents, doctors, roles, users } from '../../db/schema/index.ts';
+import { createWorkspace } from '../../../test/factories/workspaces.ts';
+import { auditEvents, doctors, users } from '../../db/schema/index.ts';
 
 const test = useTestApp();
 let moderatorId: string;
@@ -15,9 +16,8 @@ let moderator: Record<string, string>;
 const queue: RegisteredDoctor[] = [];
 
 beforeAll(async () => {
-  // A role holding only the moderation permission, as a clinic could define one.
-  await test.app.db.insert(roles).values({ slug: 'moderador', name: 'Moderador', permissions: ['index.not.authorized.user'] });
-  moderatorId = (await createUser(test.app, { roles: ['moderador'] })).id;
+  // Doctors are approved by the authorizeMedic group: the federation's administrator is one.
+  moderatorId = (await createUser(test.app, { roles: ['femecon.admin'] })).id;
   moderator = await authorizationFor(test.app, moderatorId);
   const people = [
     { name: 'Lucía', lastName: 'Fernández' },
@@ -180,15 +180,17 @@ describe('POST /api/users/{id}/reject', () => {
 describe('administrators not yet authorized', () => {
   let superadmin: Record<string, string>;
   let fdsAdmin: Record<string, string>;
-  let pharmacy: Administrator;
+  let provider: Administrator;
   let owner: Administrator;
 
   beforeAll(async () => {
     superadmin = await authorizationFor(test.app, await superadminId(test.app, testAdmin.email));
-    fdsAdmin = (await signedInWithRoles(test.app, ['fds.admin'])).headers;
-    pharmacy = (await inviteAdministrator(test.app, superadmin, {
-      email: 'farmacia.pendiente@moderacion.test', displayName: 'Farmacia Pendiente', roles: ['pharmacy'], authorized: false,
+    const clinicAdmin = await signedInWithRoles(test.app, ['fds.admin']);
+    fdsAdmin = clinicAdmin.headers;
+    provider = (await inviteAdministrator(test.app, superadmin, {
+      email: 'prestador.pendiente@moderacion.test', displayName: 'Prestador Pendiente', roles: ['fds.provider'], authorized: false,
     })).administrator;
+    await createWorkspace(test.app, { memberIds: [clinicAdmin.id, provider.id] });
     owner = (await inviteAdministrator(test.app, superadmin, {
       email: 'organizacion.pendiente@moderacion.test', roles: ['antigens.owner', 'antigens.employee'], authorized: false,
     })).administrator;
@@ -203,8 +205,8 @@ describe('administrators not yet authorized', () => {
     expect(page.total).toBe(page.items.length);
     expect(page.items.slice(-2)).toEqual([
       {
-        kind: 'administrator', id: pharmacy.id, email: pharmacy.email, displayName: 'Farmacia Pendiente',
-        roles: ['pharmacy'], createdAt: pharmacy.createdAt,
+        kind: 'administrator', id: provider.id, email: provider.email, displayName: 'Prestador Pendiente',
+        roles: ['fds.provider'], createdAt: provider.createdAt,
       },
       {
         kind: 'administrator', id: owner.id, email: owner.email, displayName: 'organizacion.pendiente',
@@ -215,12 +217,12 @@ describe('administrators not yet authorized', () => {
   });
 
   it('are found by every word of their email and display name', async () => {
-    expect(await idsListed('?q=farmacia%20pendiente', superadmin)).toEqual([pharmacy.id]);
+    expect(await idsListed('?q=prestador%20pendiente', superadmin)).toEqual([provider.id]);
     expect(await idsListed('?q=organizacion.pendiente@', superadmin)).toEqual([owner.id]);
   });
 
   it('are shown to a moderator only when the moderator may authorize them', async () => {
-    expect(await idsListed('?q=pendiente', fdsAdmin)).toEqual([pharmacy.id]);
+    expect(await idsListed('?q=pendiente', fdsAdmin)).toEqual([provider.id]);
     expect(await idsListed('?q=pendiente', moderator)).toEqual([]);
     const federation = (await signedInWithRoles(test.app, ['femecon.admin'])).headers;
     expect(await idsListed('?q=pendiente', federation)).toEqual([]);
@@ -235,19 +237,19 @@ describe('administrators not yet authorized', () => {
   });
 
   it('are authorized from the page, told by mail, and leave the list', async () => {
-    const response = await authorize(pharmacy.id, fdsAdmin);
+    const response = await authorize(provider.id, fdsAdmin);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: messages.administrators.authorized });
-    const [account] = await test.app.db.select({ status: users.status }).from(users).where(eq(users.id, pharmacy.id));
+    const [account] = await test.app.db.select({ status: users.status }).from(users).where(eq(users.id, provider.id));
     expect(account?.status).toBe('active');
-    const mail = await lastMailTo(test.app, pharmacy.email);
+    const mail = await lastMailTo(test.app, provider.email);
     expect(mail.subject).toBe('Receta Digital: su cuenta fue autorizada');
-    expect(mail.text).toContain('Hola, Farmacia Pendiente:');
+    expect(mail.text).toContain('Hola, Prestador Pendiente:');
     expect(await test.app.db.$count(auditEvents,
-      and(eq(auditEvents.subjectId, pharmacy.id), eq(auditEvents.action, 'administrator.authorized')))).toBe(1);
+      and(eq(auditEvents.subjectId, provider.id), eq(auditEvents.action, 'administrator.authorized')))).toBe(1);
     expect(await idsListed('?q=pendiente', superadmin)).toEqual([owner.id]);
 
-    const again = await authorize(pharmacy.id, fdsAdmin);
+    const again = await authorize(provider.id, fdsAdmin);
     expect(again.json()).toMatchObject({ statusCode: 409, message: messages.moderation.notPending });
   });
 });

@@ -51,7 +51,8 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/users/:id/reject', {
-    config: { access: ['index.not.authorized.user'] },
+    // Spec section 6: approving or rejecting a doctor is the authorizeMedic group's call.
+    config: { access: { roleGroup: 'authorizeMedic' } },
     schema: {
       tags: ['moderación'],
       summary: 'Rechaza la solicitud de un profesional y le envía el motivo por correo',

@@ -1,4 +1,6 @@
-import { attachmentFields, messages, type PendingDoctor, type PendingUser, type PendingUserPage } from '@receta/domain';
+import {
+  attachmentFields, isInRoleGroup, messages, type PendingDoctor, type PendingUser, type PendingUserPage,
+} from '@receta/domain';
 import type { Database } from '../../db/client.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { fileLocation, findAttachedFiles } from '../../platform/files/file-store.ts';
@@ -8,11 +10,13 @@ import { hasDoctorProfile } from '../auth/auth.repository.ts';
 import { mailAccountConfirmation } from '../registration/confirmation.service.ts';
 import { registrationRejectedMail } from '../registration/doctor-mails.ts';
 import type { ActingAdministrator } from './acting-administrator.ts';
+import { staffScopeOf } from './administered-workspaces.ts';
 import { reachOf } from './administrator-reach.ts';
 import { findAdministrators } from './administrators.repository.ts';
 import { authorizePendingAdministrator } from './administrators.service.ts';
 import {
-  findPendingDoctors, findPendingUsersPage, lockDoctorForReview, recordReview, type PendingUsersQuery,
+  findPendingDoctors, findPendingUsersPage, lockDoctorForReview, recordReview, type PendingScope,
+  type PendingUsersQuery,
 } from './moderation.repository.ts';
 import { openPersonalWorkspace } from './workspaces.service.ts';
 
@@ -34,6 +38,15 @@ async function describePendingDoctors(db: Database, userIds: string[]): Promise<
   }));
 }
 
+/** Whose authorization the moderator may give, and so sees waiting (docs/decisions/028). */
+export function pendingScopeOf(moderator: ActingAdministrator): PendingScope {
+  return {
+    reviewsDoctors: isInRoleGroup('authorizeMedic', moderator.roles),
+    reach: reachOf(moderator, 'edit'),
+    staff: staffScopeOf(moderator),
+  };
+}
+
 /**
  * A page of the not-authorized accounts, oldest first: the doctors waiting for a moderator,
  * and the administrators waiting for their authorization whom the moderator may authorize.
@@ -41,11 +54,12 @@ async function describePendingDoctors(db: Database, userIds: string[]): Promise<
 export async function listPendingUsers(
   db: Database, query: PendingUsersQuery, moderator: ActingAdministrator,
 ): Promise<PendingUserPage> {
-  const { entries, total } = await findPendingUsersPage(db, query, reachOf(moderator, 'edit'));
+  const scope = pendingScopeOf(moderator);
+  const { entries, total } = await findPendingUsersPage(db, query, scope);
   const idsOf = (kind: PendingUser['kind']) => entries.filter((entry) => entry.kind === kind).map((entry) => entry.id);
   const described = new Map<string, PendingUser>([
     ...(await describePendingDoctors(db, idsOf('doctor'))).map((doctor) => [doctor.id, doctor] as const),
-    ...(await findAdministrators(db, idsOf('administrator'))).map((administrator) => [administrator.id, {
+    ...(await findAdministrators(db, idsOf('administrator'), scope.staff)).map((administrator) => [administrator.id, {
       kind: 'administrator',
       id: administrator.id,
       email: administrator.email,
@@ -86,11 +100,15 @@ export async function authorizeDoctor(
   });
 }
 
-/** Authorizes an account of the not-authorized page, a doctor or an administrator; answers which it was. */
+/**
+ * Authorizes an account of the not-authorized page, a doctor or an administrator; answers which
+ * it was. Doctors are approved by the authorizeMedic group alone: to anyone else a doctor's id
+ * is not an administrator's, and so not found.
+ */
 export async function authorizeUser(
   db: Database, userId: string, moderator: ActingAdministrator, publicUrl: string,
 ): Promise<PendingUser['kind']> {
-  if (await hasDoctorProfile(db, userId)) {
+  if (isInRoleGroup('authorizeMedic', moderator.roles) && await hasDoctorProfile(db, userId)) {
     await authorizeDoctor(db, userId, moderator, publicUrl);
     return 'doctor';
   }

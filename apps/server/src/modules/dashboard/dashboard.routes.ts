@@ -4,7 +4,7 @@ import { currentUser } from '../../platform/auth/access-control.ts';
 import { currentWorkspaceId } from '../../platform/auth/workspace-scope.ts';
 import { errorAnswers } from '../../platform/http/error-answers.ts';
 import { actingAdministratorOf } from '../admin/acting-administrator.ts';
-import { reachOf } from '../admin/administrator-reach.ts';
+import { pendingScopeOf } from '../admin/moderation.service.ts';
 import { showAdminDashboard, showMedicalDashboard } from './dashboard.service.ts';
 
 const tags = ['indicadores'];
@@ -37,5 +37,5 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: DashboardQuerySchema,
       response: { 200: AdminDashboardSchema, ...errorAnswers(400, 401, 403) },
     },
-  }, (request) => showAdminDashboard(app.db, request.query, reachOf(actingAdministratorOf(request), 'edit')));
+  }, (request) => showAdminDashboard(app.db, request.query, pendingScopeOf(actingAdministratorOf(request))));
 };

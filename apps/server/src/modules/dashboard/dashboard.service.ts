@@ -3,8 +3,7 @@ import {
   type MedicalDashboard,
 } from '@receta/domain';
 import type { Database } from '../../db/client.ts';
-import type { RoleReach } from '../admin/administrator-reach.ts';
-import { countPendingUsers } from '../admin/moderation.repository.ts';
+import { countPendingUsers, type PendingScope } from '../admin/moderation.repository.ts';
 import {
   countActiveDoctors, countByStateAndType, countPatients, countPerDay, countPerMonth, findTopDiagnoses,
   findTopMedications, type DashboardReach,
@@ -48,14 +47,14 @@ export async function showMedicalDashboard(
 }
 
 /**
- * The administrators' dashboard: the accounts waiting on the not-authorized page (those
- * within `reach`), the active doctors, and the platform's prescriptions per day in the period.
+ * The administrators' dashboard: the accounts waiting on the not-authorized page (those it
+ * shows them), the active doctors, and the platform's prescriptions per day in the period.
  */
 export async function showAdminDashboard(
-  db: Database, period: DashboardPeriod, reach: RoleReach,
+  db: Database, period: DashboardPeriod, pending: PendingScope,
 ): Promise<AdminDashboard> {
   const [pendingApprovals, activeDoctors, perDay] = await Promise.all([
-    countPendingUsers(db, reach),
+    countPendingUsers(db, pending),
     countActiveDoctors(db),
     countPerDay(db, period),
   ]);

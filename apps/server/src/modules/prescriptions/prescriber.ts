@@ -1,7 +1,7 @@
 import { messages, nationalJurisdiction, type Prescriber } from '@receta/domain';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { findPrescribingDoctor, type PrescribingDoctor } from './prescriptions.repository.ts';
+import { findPrescribingDoctor, lockPrescribingDoctor, type PrescribingDoctor } from './prescriptions.repository.ts';
 
 /**
  * The prescriber as the prescription prints it. A licence of the national jurisdiction is a
@@ -26,9 +26,12 @@ export function prescriberOf(doctor: PrescribingDoctor): Prescriber {
 /**
  * The snapshot of the user as prescriber. Spec section 6: only doctors with valid licences
  * may issue, so the account must be an approved doctor's with the signing PIN already set.
+ * For signing, the doctor's row stays share-locked until the transaction ends.
  */
-export async function requirePrescriber(db: Database, userId: string): Promise<Prescriber> {
-  const doctor = await findPrescribingDoctor(db, userId);
+export async function requirePrescriber(
+  db: Database, userId: string, { lockForSigning = false } = {},
+): Promise<Prescriber> {
+  const doctor = lockForSigning ? await lockPrescribingDoctor(db, userId) : await findPrescribingDoctor(db, userId);
   if (!doctor?.hasPin) throw AppError.forbidden(messages.prescriptions.notDoctor);
   return prescriberOf(doctor);
 }

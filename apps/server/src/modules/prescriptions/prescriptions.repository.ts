@@ -25,8 +25,7 @@ function reachCondition(reach: PrescriptionReach): SQL | undefined {
   );
 }
 
-/** The professional record of an active doctor, with the names of its lookups, for the prescriber snapshot. */
-export function findPrescribingDoctor(db: Database, userId: string) {
+function selectPrescribingDoctor(db: Database, userId: string) {
   return db.select({
     userId: doctors.userId,
     name: doctors.name,
@@ -48,8 +47,20 @@ export function findPrescribingDoctor(db: Database, userId: string) {
     .leftJoin(jurisdictions, eq(jurisdictions.code, doctors.jurisdictionCode))
     .leftJoin(professions, eq(professions.code, doctors.professionCode))
     .leftJoin(specialties, eq(specialties.id, doctors.specialtyId))
-    .where(and(eq(doctors.userId, userId), eq(users.status, 'active')))
-    .then(([row]) => row);
+    .where(and(eq(doctors.userId, userId), eq(users.status, 'active')));
+}
+
+/** The professional record of an active doctor, with the names of its lookups, for the prescriber snapshot. */
+export function findPrescribingDoctor(db: Database, userId: string) {
+  return selectPrescribingDoctor(db, userId).then(([row]) => row);
+}
+
+/**
+ * The same, with the doctor's row share-locked until the transaction ends: a change of what
+ * their certificate names, which re-issues it, waits for the signatures under way, or they for it.
+ */
+export function lockPrescribingDoctor(db: Database, userId: string) {
+  return selectPrescribingDoctor(db, userId).for('share', { of: doctors }).then(([row]) => row);
 }
 
 export type PrescribingDoctor = NonNullable<Awaited<ReturnType<typeof findPrescribingDoctor>>>;

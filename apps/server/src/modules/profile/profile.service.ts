@@ -48,7 +48,8 @@ export async function showProfile(db: Database, userId: string): Promise<Profile
 }
 
 async function showDoctorRecord(db: Database, userId: string): Promise<Profile['doctor']> {
-  const medic = await showMedical(db, userId);
+  // The doctor's own record: nobody's administration scope applies.
+  const medic = await showMedical(db, userId, { kind: 'every' });
   const { name, lastName, birthDate, dni, cuit, phoneNumber, address, apartment, district, province } = medic;
   const { enrollment, jurisdiction, specialty, profession, hasPin } = medic;
   return {

@@ -1,3 +1,4 @@
+import type { Prescriber } from '@receta/domain';
 import { and, asc, eq, exists, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
@@ -62,6 +63,8 @@ export interface SignedChanges {
   verificationCode: string;
   issuedOn: string;
   signedAt: Date;
+  /** The prescriber as of the signature, as the certificate that signs names them. */
+  prescriber: Prescriber;
 }
 
 export async function markSigned(db: Database, id: string, changes: SignedChanges): Promise<void> {

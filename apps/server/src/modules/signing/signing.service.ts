@@ -9,6 +9,7 @@ import { renderPrescriptionPdf, signPdf } from '../../platform/pdf/index.ts';
 import type { DoctorSigner, SigningAuthority } from '../../platform/pki/index.ts';
 import { consumePinCode, type PinCodeUse } from '../oauth2/pin-codes.ts';
 import { deliverToPatient } from '../patient-access/patient-delivery.ts';
+import { requirePrescriber } from '../prescriptions/prescriber.ts';
 import { findSeriesMembers } from '../prescriptions/prescriptions.repository.ts';
 import { showPrescription, type PrescriptionActor } from '../prescriptions/prescriptions.service.ts';
 import { eventKindOf, prescriptionEventActions, prescriptionEventSubject } from './prescription-events.ts';
@@ -109,14 +110,19 @@ export async function signPrescriptions(
   // Checked before the PIN too, so that a request bound to fail costs the doctor no attempt.
   draftsToSign(requestedIds, await lockSeriesForSigning(db, seriesIds), today);
   await confirmSignature(db, actor.userId, confirmation);
-  const signer = await services.authority.credentialFor(db, actor.userId);
 
   return db.transaction(async (tx) => {
+    // The prescriber and the certificate are read under the lock on the doctor's row that an
+    // edit of their licence takes to re-issue the certificate (editMedical), and the drafts
+    // take that prescriber: the PDF prints whom the certificate names, even for a draft
+    // written before the edit.
+    const prescriber = await requirePrescriber(tx, actor.userId, { lockForSigning: true });
+    const signer = await services.authority.credentialFor(tx, actor.userId);
     const drafts = draftsToSign(requestedIds, await lockSeriesForSigning(tx, seriesIds), today);
     const signed: Prescription[] = [];
     for (const draft of drafts) {
       const verificationCode = newVerificationCode();
-      await markSigned(tx, draft.id, { verificationCode, issuedOn: today, signedAt: now });
+      await markSigned(tx, draft.id, { verificationCode, issuedOn: today, signedAt: now, prescriber });
       const prescription = await showPrescription(tx, draft.id, ownActorOf(actor), today);
       const pdf = await signedDocumentOf(prescription, signer, `${services.publicUrl}/verify/${verificationCode}`, now);
       const sha256 = createHash('sha256').update(pdf).digest('hex');

@@ -51,6 +51,18 @@ export class SigningAuthority {
   }
 
   /**
+   * After a change of what the doctor's certificate names (name, CUIT, licence), in the
+   * transaction of the change: the credential in use is revoked and, for a doctor who may sign,
+   * the next one is issued with the new subject. A doctor without one, or who may not sign now,
+   * gets theirs at their next signature (`credentialFor`), with the data of that day.
+   */
+  async reissueDoctorCredential(db: Database, doctorUserId: string): Promise<void> {
+    if (!await findCredentialInUse(db, doctorUserId)) return;
+    if (await findPrescribingDoctor(db, doctorUserId)) await this.issueDoctorCredential(db, doctorUserId);
+    else await revokeCredentialInUse(db, doctorUserId);
+  }
+
+  /**
    * The doctor's credential in use, issued now if the doctor has none (doctors who set their
    * PIN before credentials existed). Two requests racing here keep the first one stored.
    */
