@@ -254,11 +254,6 @@ export type PrescriptionsQuery = z.input<typeof PrescriptionsQuerySchema>;
 
 export const PrescriptionsRemovedSchema = DeleteManyResultSchema;
 
-/** Today's date as the default start of a new prescription, and the latest allowed. */
-export function startDateBounds(issuedOn: string = todayInArgentina()): { min: string; max: string } {
-  return { min: issuedOn, max: addDays(issuedOn, prescriptionRules.maxStartDelayDays) };
-}
-
 /**
  * The platform's code in the national registry of electronic prescription platforms. It is
  * zeros until the platform is registered and given its code (docs/decisions/015).
