@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
+import type { LogStream } from '../src/platform/http/logging.ts';
 import { openTestDatabase } from './database.ts';
 import { testAdmin } from './fixtures.ts';
 
@@ -17,7 +18,14 @@ export interface TestApp {
  * Builds the app on a fresh, seeded database for the test file that calls it, and closes
  * both when the file's tests are done. Use the returned object inside tests and hooks.
  */
-export function useTestApp(options: { webRoot?: string; environment?: Record<string, string> } = {}): TestApp {
+export function useTestApp(options: {
+  webRoot?: string;
+  environment?: Record<string, string>;
+  /** Where the log lines go (set LOG_LEVEL in `environment` too). */
+  logStream?: LogStream;
+  /** Routes or hooks a test adds before the app is ready. */
+  extend?: (app: FastifyInstance) => void;
+} = {}): TestApp {
   const context = {} as TestApp;
   let dataDir = '';
   beforeAll(async () => {
@@ -30,7 +38,10 @@ export function useTestApp(options: { webRoot?: string; environment?: Record<str
       ...options.environment,
     });
     const database = await openTestDatabase();
-    context.app = await buildApp({ config: context.config, database, webRoot: options.webRoot ?? join(dataDir, 'no-web') });
+    context.app = await buildApp({
+      config: context.config, database, webRoot: options.webRoot ?? join(dataDir, 'no-web'), logStream: options.logStream,
+    });
+    options.extend?.(context.app);
     await context.app.ready();
   });
   afterAll(async () => {
