@@ -48,7 +48,7 @@ type Caller = 'superadmin' | 'doctor' | 'anonymous' | 'app';
 interface GeneratedRequest {
   caller: Caller;
   path: Record<string, string>;
-  query: Record<string, string>;
+  query: Partial<Record<string, string>>;
   body?: { contentType: string; payload: string };
 }
 
@@ -348,7 +348,9 @@ function requestFor(route: Route, accepted: unknown): fc.Arbitrary<GeneratedRequ
 
 function urlOf(route: Route, request: GeneratedRequest): string {
   const path = route.path.replace(/\{(\w+)\}/g, (_whole, name: string) => request.path[name] ?? 'x');
-  const query = Object.entries(request.query).map(([name, value]) => `${name}=${value}`).join('&');
+  const query = Object.entries(request.query)
+    .flatMap(([name, value]) => (value === undefined ? [] : [`${name}=${value}`]))
+    .join('&');
   return query ? `${path}?${query}` : path;
 }
 
