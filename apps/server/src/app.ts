@@ -31,7 +31,8 @@ import { TokenSigner } from './platform/auth/access-tokens.ts';
 import { accessControl } from './platform/auth/access-control.ts';
 import { workspaceScope } from './platform/auth/workspace-scope.ts';
 import { errorHandler } from './platform/http/error-handler.ts';
-import { loggingOptions } from './platform/http/logging.ts';
+import { jsonBodies } from './platform/http/json-body.ts';
+import { loggingOptions, type LogStream } from './platform/http/logging.ts';
 import { openApi } from './platform/http/openapi.ts';
 import { mailDelivery } from './platform/mail/mail-delivery.ts';
 import { smsDelivery } from './platform/sms/sms-delivery.ts';
@@ -53,6 +54,8 @@ export interface AppOptions {
   database: DatabaseHandle;
   /** The built web app; tests point it elsewhere. */
   webRoot?: string;
+  /** Where log lines go instead of standard output; tests read them. */
+  logStream?: LogStream;
 }
 
 const builtWebApp = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -61,9 +64,12 @@ const builtWebApp = fileURLToPath(new URL('../../web/dist', import.meta.url));
  * Builds the whole server: cross-cutting plugins first (security headers, errors, OpenAPI),
  * then the feature modules, then the web app. Closing the app closes the database.
  */
-export async function buildApp({ config, database, webRoot = builtWebApp }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ ...loggingOptions(config.logLevel), bodyLimit: 1024 * 1024, trustProxy: config.trustProxy })
-    .withTypeProvider<ZodTypeProvider>();
+export async function buildApp(
+  { config, database, webRoot = builtWebApp, logStream }: AppOptions,
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...loggingOptions(config.logLevel, logStream), bodyLimit: 1024 * 1024, trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
@@ -87,6 +93,7 @@ export async function buildApp({ config, database, webRoot = builtWebApp }: AppO
   });
   await app.register(errorHandler);
   await app.register(attemptLimiting);
+  await app.register(jsonBodies);
   await app.register(openApi, { version: config.versions.backend, publicUrl: config.publicUrl });
   await app.register(accessControl, { signer: app.tokens });
   await app.register(workspaceScope);

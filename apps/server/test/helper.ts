@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
+import type { LogStream } from '../src/platform/http/logging.ts';
 import { openSharedTestDatabase } from './database.ts';
 import { testAdmin } from './fixtures.ts';
 
@@ -13,7 +14,14 @@ export interface TestApp {
   config: Config;
 }
 
-type TestAppOptions = { webRoot?: string; environment?: Record<string, string> };
+interface TestAppOptions {
+  webRoot?: string;
+  environment?: Record<string, string>;
+  /** Where the log lines go (set LOG_LEVEL in `environment` too). */
+  logStream?: LogStream;
+  /** Routes or hooks a test adds before the app is ready. */
+  extend?: (app: FastifyInstance) => void;
+}
 
 /**
  * Builds the app on a fresh, seeded database for the test file that calls it, and closes
@@ -43,7 +51,10 @@ export function useTestApps(count: number, options: TestAppOptions = {}): TestAp
     const databases = await openSharedTestDatabase(count);
     for (const [index, context] of contexts.entries()) {
       context.config = config;
-      context.app = await buildApp({ config, database: databases[index]!, webRoot: options.webRoot ?? join(dataDir, 'no-web') });
+      context.app = await buildApp({
+        config, database: databases[index]!, webRoot: options.webRoot ?? join(dataDir, 'no-web'), logStream: options.logStream,
+      });
+      options.extend?.(context.app);
       await context.app.ready();
     }
   });

@@ -4,7 +4,10 @@ import { hasValidCuitCheckDigit } from './identity.ts';
 import { todayInArgentina } from './dates.ts';
 import { messages } from './messages.ts';
 import { provinceNames } from './provinces.ts';
-import { requiredText, stop } from './schema-helpers.ts';
+import {
+  int4Max, jsonHasControlCharacter, nameText, requiredName, requiredText, stop, text, textLimits, tooLongMessage,
+  verbatimText, withoutControls,
+} from './schema-helpers.ts';
 
 const required = messages.common.required;
 
@@ -38,26 +41,34 @@ export const PhoneSchema = digits(limits.phoneDigits, messages.registration.phon
 export const EnrollmentSchema = digits(limits.enrollmentDigits, messages.registration.enrollmentLength);
 
 /** Emails are compared lower-cased: one mailbox is one account. */
-export const RegistrationEmailSchema = z.string()
-  .trim()
-  .min(1, stop(required))
-  .min(limits.emailMinLength, stop(messages.registration.emailMin))
-  .pipe(z.email(messages.registration.emailInvalid))
-  .transform((email) => email.toLowerCase());
+export const RegistrationEmailSchema = emailSchema(messages.registration.emailMin, messages.registration.emailInvalid);
 
-export const RegistrationPasswordSchema = z.string().min(limits.passwordMinLength, messages.registration.passwordMin);
+/** A password as typed, never trimmed; one that is too long stops there, before argon2 reads it. */
+function passwordSchema(tooShort: string) {
+  return withoutControls(z.string()
+    .min(1, stop(required))
+    .max(textLimits.password, stop(tooLongMessage(textLimits.password)))
+    .min(limits.passwordMinLength, tooShort));
+}
+
+/** A password the user types to prove who they are: required, within the longest a new one may be. */
+export const typedPassword = withoutControls(z.string()
+  .min(1, stop(required))
+  .max(textLimits.password, stop(tooLongMessage(textLimits.password))));
+
+export const RegistrationPasswordSchema = passwordSchema(messages.registration.passwordMin);
 
 /** Step 1 of the registration wizard: personal data. */
 export const PersonalDataSchema = z.object({
-  name: requiredText,
-  lastName: requiredText,
+  name: requiredName(textLimits.name),
+  lastName: requiredName(textLimits.name),
   birthDate: pastDate(messages.registration.invalidDate),
   dni: DniSchema,
   cuit: CuitSchema,
   phoneNumber: PhoneSchema,
-  address: requiredText,
-  apartment: z.string().trim().optional(),
-  district: requiredText,
+  address: requiredText(textLimits.line),
+  apartment: text(textLimits.code).optional(),
+  district: requiredText(textLimits.name),
   province: z.enum(provinceNames, required),
 });
 export type PersonalData = z.infer<typeof PersonalDataSchema>;
@@ -65,9 +76,9 @@ export type PersonalData = z.infer<typeof PersonalDataSchema>;
 /** Step 2: the credentials, typed twice. */
 export const CredentialsStepSchema = z.object({
   email: RegistrationEmailSchema,
-  emailCopy: z.string(),
+  emailCopy: verbatimText(textLimits.email),
   password: RegistrationPasswordSchema,
-  passwordConfirm: z.string(),
+  passwordConfirm: verbatimText(textLimits.password),
 })
   .refine((step) => step.emailCopy.trim().toLowerCase() === step.email, {
     message: messages.registration.emailsMismatch, path: ['emailCopy'],
@@ -78,7 +89,9 @@ export const CredentialsStepSchema = z.object({
 export type CredentialsStep = z.input<typeof CredentialsStepSchema>;
 
 const documentsMissing = messages.registration.documentsMissing;
-const attachment = z.string({ error: documentsMissing }).min(1, documentsMissing);
+const attachment = withoutControls(z.string({ error: documentsMissing })
+  .min(1, documentsMissing)
+  .max(textLimits.line, messages.registration.attachmentInvalid));
 
 export const DoctorAttachmentsSchema = z.object({
   dniFront: attachment,
@@ -95,10 +108,11 @@ const accepted = z.literal(true, messages.registration.termsNotAccepted);
 
 /** Professional data of step 3, shared by the wizard and the final payload. */
 const ProfessionalDataSchema = z.object({
-  specialtyId: z.coerce.number<string | number>(required).int(required).positive(required),
-  jurisdictionCode: requiredText,
+  specialtyId: z.coerce.number<string | number>(required).int(required).positive(required)
+    .max(int4Max, messages.registration.unknownReference),
+  jurisdictionCode: requiredText(textLimits.code, messages.registration.unknownReference),
   doctorEnrollment: EnrollmentSchema,
-  professionCode: requiredText,
+  professionCode: requiredText(textLimits.code, messages.registration.unknownReference),
 });
 
 /** Step 3 of the wizard: professional data, the four documents and the legal acceptance. */
@@ -126,12 +140,13 @@ export const VerifyInformationSchema = PersonalDataSchema.pick({ dni: true, phon
 /** `POST /api/auth/register/doctors/verify-email`. */
 export const VerifyEmailSchema = z.object({ email: RegistrationEmailSchema });
 
-/** Any email field outside registration: required, four characters, a valid address. */
+/** An email field: required, four characters, at most 254 (RFC 5321), a valid address. */
 export function emailSchema(tooShort: string, invalid: string) {
   return z.string()
     .trim()
     .min(1, stop(required))
     .min(limits.emailMinLength, stop(tooShort))
+    .max(textLimits.email, stop(tooLongMessage(textLimits.email)))
     .pipe(z.email(invalid))
     .transform((email) => email.toLowerCase());
 }
@@ -139,7 +154,7 @@ export function emailSchema(tooShort: string, invalid: string) {
 /** Login, step one (spec section 5). */
 export const LoginSchema = z.object({
   email: emailSchema(messages.login.emailMin, messages.login.emailInvalid),
-  password: z.string().min(1, stop(required)).min(limits.passwordMinLength, messages.login.passwordMin),
+  password: passwordSchema(messages.login.passwordMin),
 });
 export type LoginInput = z.input<typeof LoginSchema>;
 
@@ -156,7 +171,10 @@ export const pinCode = z.string().min(1, stop(messages.pin.required)).regex(/^\d
 export const PinSchema = z.object({ PIN: pinCode });
 
 /** The PIN form: typed twice. */
-export const PinFormSchema = z.object({ PIN: pinCode, confirmPIN: z.string().min(1, messages.pin.required) })
+export const PinFormSchema = z.object({
+  PIN: pinCode,
+  confirmPIN: z.string().min(1, messages.pin.required).max(limits.pinLength, messages.pin.mismatch),
+})
   .refine((form) => form.PIN === form.confirmPIN, { message: messages.pin.mismatch, path: ['confirmPIN'] });
 export type PinForm = z.input<typeof PinFormSchema>;
 
@@ -164,7 +182,7 @@ export const RecoveryEmailSchema = z.object({
   email: emailSchema(messages.recovery.emailMin, messages.recovery.emailInvalid),
 });
 
-const recoveryPassword = z.string().min(1, stop(required)).min(limits.passwordMinLength, messages.recovery.passwordMin);
+const recoveryPassword = passwordSchema(messages.recovery.passwordMin);
 
 /** `POST /api/auth/password-recovery/{userToken}`. */
 export const NewPasswordSchema = z.object({ password: recoveryPassword });
@@ -172,7 +190,7 @@ export const NewPasswordSchema = z.object({ password: recoveryPassword });
 /** The new-password form: typed twice. */
 export const NewPasswordFormSchema = z.object({
   password: recoveryPassword,
-  confirmPassword: z.string().min(1, required),
+  confirmPassword: verbatimText(textLimits.password).min(1, required),
 })
   .refine((form) => form.password === form.confirmPassword, {
     message: messages.recovery.passwordsMismatch, path: ['confirmPassword'],
@@ -230,7 +248,7 @@ export const TermsAcceptanceQuerySchema = z.object({
 export const TermsAcceptanceSchema = z.object({ termsAndConditions: z.string() });
 
 /** The name the navbar shows; the user chooses it. */
-export const DisplayNameSchema = z.string().trim().min(1, required).max(100, messages.auth.displayNameMax);
+export const DisplayNameSchema = nameText(textLimits.name, messages.auth.displayNameMax).min(1, required);
 
 const maxSettingsLength = 16_384;
 const maxShortcuts = 50;
@@ -243,14 +261,15 @@ export const UserDataUpdateSchema = z.object({
   user: z.object({
     displayName: DisplayNameSchema.optional(),
     // An absolute http(s) address or a path of this site; never `javascript:` or `//other.host`.
-    photoURL: z.string().trim().max(2000, messages.auth.photoUrlInvalid)
-      .regex(/^(https?:\/\/\S+|\/(?!\/)\S*)$/, messages.auth.photoUrlInvalid)
+    photoURL: withoutControls(z.string().trim().max(textLimits.token, messages.auth.photoUrlInvalid)
+      .regex(/^(https?:\/\/\S+|\/(?!\/)\S*)$/, messages.auth.photoUrlInvalid))
       .nullable()
       .optional(),
     settings: z.record(z.string(), z.unknown())
       .refine((settings) => JSON.stringify(settings).length <= maxSettingsLength, messages.auth.settingsTooLarge)
+      .refine((settings) => !jsonHasControlCharacter(settings), messages.input.notAllowed)
       .optional(),
-    shortcuts: z.array(z.string().max(200, messages.auth.shortcutsInvalid))
+    shortcuts: z.array(withoutControls(z.string().max(textLimits.line, messages.auth.shortcutsInvalid)))
       .max(maxShortcuts, messages.auth.shortcutsInvalid)
       .optional(),
   }),

@@ -4,6 +4,7 @@ import { ListQuerySchema, pageOf, payloadOf } from './api.ts';
 import { messages } from './messages.ts';
 import { permissions } from './permissions.ts';
 import { roleSlugs, type RoleSlug } from './roles.ts';
+import { textLimits, withoutControls } from './schema-helpers.ts';
 
 const invalid = messages.common.invalidData;
 const required = messages.common.required;
@@ -30,8 +31,14 @@ const LandingPageSchema = z.string(messages.roles.landingPageInvalid)
   .nullable();
 
 const roleFields = {
-  name: z.string({ error: required }).trim().min(1, required).max(80, messages.roles.nameTooLong),
-  description: z.string(invalid).trim().max(500, messages.roles.descriptionTooLong),
+  name: withoutControls(
+    z.string({ error: required }).trim().min(1, required).max(80, messages.roles.nameTooLong),
+    { name: true },
+  ),
+  description: withoutControls(
+    z.string(invalid).trim().max(500, messages.roles.descriptionTooLong),
+    { multiline: true },
+  ),
   slug: RoleSlugSchema,
   landingPage: LandingPageSchema,
   permissions: z.array(z.enum(permissions, messages.roles.permissionUnknown), messages.roles.permissionsRequired)
@@ -94,12 +101,20 @@ export const rolesOfAdminVariant = {
 export type AdminVariant = keyof typeof rolesOfAdminVariant;
 
 const rolesRequired = messages.administrators.rolesRequired;
-const RoleSlugsSchema = z.array(z.string(messages.administrators.roleUnknown).trim(), rolesRequired)
+const RoleSlugsSchema = z.array(
+  withoutControls(
+    z.string(messages.administrators.roleUnknown).trim().max(textLimits.code, messages.administrators.roleUnknown),
+  ),
+  rolesRequired,
+)
   .min(1, rolesRequired)
   .max(20, invalid)
   .transform(withoutRepeats);
 
-const DisplayNameSchema = z.string(invalid).trim().max(100, messages.auth.displayNameMax);
+const DisplayNameSchema = withoutControls(
+  z.string(invalid).trim().max(textLimits.name, messages.auth.displayNameMax),
+  { name: true },
+);
 
 /**
  * `POST /api/administrators`: the administrator is mailed a link to choose their password.

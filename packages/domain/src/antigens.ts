@@ -3,7 +3,7 @@ import { CuitSchema, DniSchema, pastDate, PhoneSchema, RegistrationEmailSchema }
 import { DeleteManyResultSchema, ListQuerySchema, pageOf } from './api.ts';
 import { messages } from './messages.ts';
 import { provinceNames } from './provinces.ts';
-import { optionalText, requiredText } from './schema-helpers.ts';
+import { optionalText, requiredName, requiredText, textLimits, withoutControls } from './schema-helpers.ts';
 
 const invalid = messages.common.invalidData;
 const message = messages.antigens;
@@ -13,11 +13,11 @@ const message = messages.antigens;
  * with rapid antigen tests. Its user account manages its employees.
  */
 export const OwnerInputSchema = z.object({
-  name: requiredText.max(120, message.textTooLong),
+  name: requiredName(120, message.textTooLong),
   cuit: CuitSchema,
-  address: requiredText.max(200, message.textTooLong),
+  address: requiredText(200, message.textTooLong),
   province: z.enum(provinceNames, messages.common.required),
-  contactName: requiredText.max(120, message.textTooLong),
+  contactName: requiredName(120, message.textTooLong),
   email: RegistrationEmailSchema,
   phone: PhoneSchema,
 });
@@ -60,8 +60,8 @@ export const antigenResultLabels: Record<AntigenResult, string> = {
 const blankAsNull = z.string().trim().nullish().transform((text) => text || null);
 
 export const EmployeeInputSchema = z.object({
-  name: requiredText.max(80, message.textTooLong),
-  lastName: requiredText.max(80, message.textTooLong),
+  name: requiredName(80, message.textTooLong),
+  lastName: requiredName(80, message.textTooLong),
   dni: DniSchema,
   birthDate: pastDate(message.birthDateInvalid),
   email: blankAsNull.pipe(RegistrationEmailSchema.nullable()),
@@ -102,9 +102,11 @@ export type EmployeesQuery = z.input<typeof EmployeesQuerySchema>;
 export const AntigenTestInputSchema = z.object({
   testedOn: pastDate(message.testDateInvalid, '2020-01-01'),
   result: z.enum(antigenResults, messages.common.required),
-  place: requiredText.max(200, message.textTooLong),
+  place: requiredText(200, message.textTooLong),
   /** The location of an uploaded certificate (the product's upload rules), or none. */
-  certificate: z.string().trim().min(1).nullish().transform((location) => location ?? null),
+  certificate: withoutControls(z.string().trim().min(1).max(textLimits.line, messages.registration.attachmentInvalid))
+    .nullish()
+    .transform((location) => location ?? null),
 });
 export type AntigenTestInput = z.input<typeof AntigenTestInputSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
+import { textLimits, withoutControls } from './schema-helpers.ts';
 
 const invalid = messages.common.invalidData;
 
@@ -36,8 +37,8 @@ export function pageOf<Item extends z.ZodType>(item: Item) {
 export const ListQuerySchema = z.object({
   page: z.coerce.number<string | number>(invalid).int(invalid).positive(invalid).default(1),
   pageSize: z.coerce.number<string | number>(invalid).int(invalid).positive(invalid).max(100, invalid).default(20),
-  q: z.string().trim().max(100, invalid).optional(),
-  sort: z.string().max(40, invalid).optional(),
+  q: withoutControls(z.string().trim().max(100, invalid)).optional(),
+  sort: withoutControls(z.string().max(textLimits.code, invalid)).optional(),
   order: z.enum(['asc', 'desc'], invalid).default('asc'),
 });
 export type ListQuery = z.output<typeof ListQuerySchema>;

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { payloadOf } from './api.ts';
 import { messages } from './messages.ts';
+import { withoutControls } from './schema-helpers.ts';
 
 /**
  * The searches of the prescription form (and of the OAuth search scopes): the vademecum,
  * CIE-10 and the insurers. A query needs two characters; fewer would match everything.
  */
 export const ClinicalSearchQuerySchema = z.object({
-  q: z.string({ error: messages.search.queryTooShort }).trim()
-    .min(2, messages.search.queryTooShort).max(100, messages.common.invalidData),
+  q: withoutControls(z.string({ error: messages.search.queryTooShort }).trim()
+    .min(2, messages.search.queryTooShort).max(100, messages.common.invalidData)),
   limit: z.coerce.number<string | number>(messages.common.invalidData).int(messages.common.invalidData)
     .positive(messages.common.invalidData).max(50, messages.common.invalidData).default(20),
 });

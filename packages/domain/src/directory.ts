@@ -5,6 +5,7 @@ import {
 import { DeleteManyResultSchema, ListQuerySchema, pageOf } from './api.ts';
 import { JurisdictionSchema, ProfessionSchema, SpecialtySchema } from './lookups.ts';
 import { messages } from './messages.ts';
+import { multilineText, textLimits, withoutControls } from './schema-helpers.ts';
 
 const invalid = messages.common.invalidData;
 
@@ -49,10 +50,10 @@ export type WorkspaceDetail = z.infer<typeof WorkspaceDetailSchema>;
 
 /** `POST /api/workspaces` and `PUT /api/workspaces/{id}`. */
 export const WorkspaceInputSchema = z.object({
-  name: z.string({ error: messages.common.required })
+  name: withoutControls(z.string({ error: messages.common.required })
     .trim()
     .min(1, messages.common.required)
-    .max(100, messages.workspaces.nameTooLong),
+    .max(textLimits.name, messages.workspaces.nameTooLong), { name: true }),
 });
 export type WorkspaceInput = z.input<typeof WorkspaceInputSchema>;
 
@@ -116,9 +117,9 @@ export const MedicalDetailSchema = MedicalListItemSchema.extend({
 export type MedicalDetail = z.infer<typeof MedicalDetailSchema>;
 
 /** A doctor's code in an outside registry (REFEPS/SISA or the federation's); blank clears it. */
-const ReferenceCodeSchema = z.string()
+const ReferenceCodeSchema = withoutControls(z.string()
   .trim()
-  .max(40, messages.medicals.referenceCodeTooLong)
+  .max(textLimits.code, messages.medicals.referenceCodeTooLong))
   .nullish()
   .transform((code) => code || null);
 
@@ -150,7 +151,7 @@ export type MedicalUpdateInput = z.input<typeof MedicalUpdateSchema>;
 
 /** `POST /api/medicals/{id}/suspend`: the reason, if given, is mailed to the doctor. */
 export const SuspendMedicalSchema = z.object({
-  reason: z.string().trim().max(500, messages.moderation.reasonTooLong).optional(),
+  reason: multilineText(500, messages.moderation.reasonTooLong).optional(),
 });
 export type SuspendMedicalInput = z.input<typeof SuspendMedicalSchema>;
 

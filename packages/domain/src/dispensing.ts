@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
-import { licenceTypes, prescriptionDisplayStates, prescriptionTypes, PrescriptionSchema } from './prescriptions.ts';
+import {
+  licenceTypes, prescriptionDisplayStates, prescriptionRules, prescriptionTypes, PrescriptionSchema,
+} from './prescriptions.ts';
 
 const invalid = messages.common.invalidData;
 
@@ -64,8 +66,9 @@ export const DispenseSchema = z.union([
   z.object({
     items: z.array(z.object({
       itemId: z.uuid(invalid),
-      quantity: z.number(invalid).int(invalid).min(1, messages.dispensing.quantityInvalid),
-    }), invalid).min(1, messages.dispensing.nothingToDispense),
+      quantity: z.number(invalid).int(invalid).min(1, messages.dispensing.quantityInvalid)
+        .max(prescriptionRules.maxQuantity, messages.dispensing.quantityInvalid),
+    }), invalid).min(1, messages.dispensing.nothingToDispense).max(prescriptionRules.maxItems, invalid),
   }),
 ], invalid);
 export type DispenseInput = z.input<typeof DispenseSchema>;

@@ -15,6 +15,16 @@ export const messages = {
     tooManyRequests: 'Demasiados intentos. Espere unos minutos e inténtelo de nuevo.',
     internalError: 'Ocurrió un error inesperado. Inténtelo de nuevo más tarde.',
   },
+  /** The limits every text field has (docs/decisions/029). */
+  input: {
+    notAllowed: 'Contiene caracteres no permitidos.',
+    tooLong40: 'No puede superar los 40 caracteres.',
+    tooLong100: 'No puede superar los 100 caracteres.',
+    tooLong200: 'No puede superar los 200 caracteres.',
+    tooLong254: 'No puede superar los 254 caracteres.',
+    tooLong2000: 'No puede superar los 2000 caracteres.',
+    tooDeep: 'Los datos enviados tienen demasiados niveles de anidamiento.',
+  },
   session: {
     invalidAccessToken: 'Invalid access_token',
     expiredAccessToken: 'access_token expired',
@@ -77,6 +87,7 @@ export const messages = {
     tooLarge: 'El archivo supera el tamaño máximo de 5 MB.',
     fileMissing: 'Seleccione un archivo para subir.',
     oneFileOnly: 'Suba un archivo por vez.',
+    malformed: 'El archivo no llegó completo. Vuelva a subirlo.',
   },
   pin: {
     required: 'El campo es requerido',

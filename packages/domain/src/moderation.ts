@@ -3,6 +3,7 @@ import { RecoveryEmailSchema } from './accounts.ts';
 import { AdministratorSchema } from './admin.ts';
 import { ListQuerySchema, pageOf } from './api.ts';
 import { messages } from './messages.ts';
+import { withoutControls } from './schema-helpers.ts';
 
 /** `POST /api/doctors/uploadFile` answers where the stored file can be read (spec section 3). */
 export const UploadedAttachmentSchema = z.object({ attachment: z.object({ location: z.string() }) });
@@ -75,10 +76,10 @@ export type PendingUserPage = z.infer<typeof PendingUserPageSchema>;
 
 /** `POST /api/users/{id}/reject`: the reason is mailed to the doctor. */
 export const RejectDoctorSchema = z.object({
-  reason: z.string({ error: messages.moderation.reasonRequired })
+  reason: withoutControls(z.string({ error: messages.moderation.reasonRequired })
     .trim()
     .min(1, messages.moderation.reasonRequired)
-    .max(500, messages.moderation.reasonTooLong),
+    .max(500, messages.moderation.reasonTooLong), { multiline: true }),
 });
 export type RejectDoctorInput = z.input<typeof RejectDoctorSchema>;
 

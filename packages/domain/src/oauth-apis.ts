@@ -3,7 +3,7 @@ import { accountStatuses } from './accounts.ts';
 import { ListQuerySchema, pageOf } from './api.ts';
 import { JurisdictionSchema } from './lookups.ts';
 import { messages } from './messages.ts';
-import { codeVerifier } from './oauth.ts';
+import { codeVerifier, oauthCode } from './oauth.ts';
 import { PatientSchema, PatientsQuerySchema } from './patients.ts';
 import { licenceTypes, PrescriptionInputSchema, PrescriptionSchema, PrescriptionsQuerySchema } from './prescriptions.ts';
 
@@ -67,7 +67,7 @@ export type OAuthPrescriptionsQuery = z.input<typeof OAuthPrescriptionsQuerySche
  * of the challenge it was asked with. Flat, so that field errors name the same fields.
  */
 export const OAuthPrescribeSchema = PrescriptionInputSchema.safeExtend({
-  pin_2fa_code: z.string({ error: invalid }).min(1, invalid),
+  pin_2fa_code: oauthCode,
   code_verifier: codeVerifier,
 });
 export type OAuthPrescribeInput = z.input<typeof OAuthPrescribeSchema>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { emailSchema, SecondFactorSchema } from './accounts.ts';
+import { emailSchema, SecondFactorSchema, typedPassword } from './accounts.ts';
 import { ListQuerySchema, pageOf } from './api.ts';
 import { messages } from './messages.ts';
-import { stop } from './schema-helpers.ts';
+import { nameText, stop, textLimits, withoutControls } from './schema-helpers.ts';
 
 const invalid = messages.common.invalidData;
 
@@ -53,7 +53,9 @@ export function describedScopes(scopes: readonly OAuthScope[]): OAuthScope[] {
 }
 
 /** A space-separated scope string (RFC 6749 section 3.3) of known scopes, without repeats. */
-export const ScopeStringSchema = z.string({ error: invalid }).trim().min(1, invalid)
+export const ScopeStringSchema = z.string({ error: invalid }).trim()
+  .min(1, invalid)
+  .max(textLimits.token, stop(invalid))
   .transform((value) => [...new Set(value.split(/\s+/))])
   .pipe(z.array(z.enum(oauthScopes, invalid)));
 
@@ -63,14 +65,27 @@ export const codeChallenge = z.string({ error: invalid }).regex(/^[A-Za-z0-9_-]{
 /** A PKCE verifier: 43 to 128 unreserved characters (RFC 7636 section 4.1). */
 export const codeVerifier = z.string({ error: invalid }).regex(/^[A-Za-z0-9._~-]{43,128}$/, invalid);
 
+/**
+ * A code, token, client id or URI another program sends, kept as sent: required, within 2000
+ * characters and without control characters, all with the RFC's terse 'invalid' answer.
+ */
+function oauthValue(message: string = invalid) {
+  return withoutControls(z.string({ error: message }).min(1, message).max(textLimits.token, message));
+}
+/** A code the provider issued (signed_in_code, pin_2fa_code, authorization or refresh token). */
+export const oauthCode = oauthValue();
+
+/** The state a client sends to be handed back exactly as sent. */
+const oauthState = withoutControls(z.string().max(500, invalid)).optional();
+
 export const pinActions = ['sign', 'prescribe'] as const;
 export type PinAction = (typeof pinActions)[number];
 
 /** `POST /oauth2/accounts/sign-in` (spec section 7). */
 export const OAuthSignInSchema = z.object({
   email: emailSchema(messages.login.emailMin, messages.login.emailInvalid),
-  password: z.string({ error: messages.common.required }).min(1, messages.common.required),
-  client_id: z.string({ error: messages.oauthServer.invalidClientId }).min(1, messages.oauthServer.invalidClientId),
+  password: typedPassword,
+  client_id: oauthValue(messages.oauthServer.invalidClientId),
   scope: ScopeStringSchema,
 });
 export type OAuthSignInInput = z.input<typeof OAuthSignInSchema>;
@@ -82,8 +97,9 @@ export const OAuthSignedInSchema = z.object({ data: z.object({ signed_in_code: z
  * the signed_in_code the consent takes, in the shape of OAuthSignedInSchema.
  */
 export const OAuthSignInSecondFactorSchema = z.object({
-  signed_in_code: z.string({ error: messages.oauth.signInExpired }).min(1, messages.oauth.signInExpired)
-    .max(200, messages.oauth.signInExpired),
+  signed_in_code: withoutControls(z.string({ error: messages.oauth.signInExpired })
+    .min(1, messages.oauth.signInExpired)
+    .max(200, messages.oauth.signInExpired)),
   token: SecondFactorSchema.shape.token,
 });
 export type OAuthSignInSecondFactorInput = z.input<typeof OAuthSignInSecondFactorSchema>;
@@ -111,12 +127,12 @@ export type OAuthConsent = z.infer<typeof OAuthConsentSchema>;
 
 /** The query of `POST /oauth2/accounts/authorize` (spec section 3, "Authorize parameters"). */
 export const OAuthAuthorizeQuerySchema = z.object({
-  client_id: z.string({ error: invalid }).min(1, invalid),
-  signed_in_code: z.string({ error: invalid }).min(1, invalid),
+  client_id: oauthValue(),
+  signed_in_code: oauthCode,
   scope: ScopeStringSchema,
   response_type: z.literal('code', invalid),
-  redirect_uri: z.string({ error: invalid }).min(1, invalid),
-  state: z.string().max(500, invalid).optional(),
+  redirect_uri: oauthValue(),
+  state: oauthState,
 });
 /** Its form-encoded body: PKCE with S256 only; `plain` is refused. */
 export const OAuthAuthorizeBodySchema = z.object({
@@ -129,18 +145,18 @@ export const OAuthAuthorizedSchema = z.object({ code: z.string(), state: z.strin
 export const OAuthTokenRequestSchema = z.discriminatedUnion('grant_type', [
   z.object({
     grant_type: z.literal('authorization_code'),
-    code: z.string().min(1),
-    redirect_uri: z.string().min(1),
+    code: oauthCode,
+    redirect_uri: oauthValue(),
     code_verifier: codeVerifier,
-    client_id: z.string().optional(),
-    client_secret: z.string().optional(),
+    client_id: oauthValue().optional(),
+    client_secret: oauthValue().optional(),
   }),
   z.object({
     grant_type: z.literal('refresh_token'),
-    refresh_token: z.string().min(1),
-    scope: z.string().optional(),
-    client_id: z.string().optional(),
-    client_secret: z.string().optional(),
+    refresh_token: oauthCode,
+    scope: oauthValue().optional(),
+    client_id: oauthValue().optional(),
+    client_secret: oauthValue().optional(),
   }),
 ]);
 export const OAuthTokenSchema = z.object({
@@ -171,10 +187,10 @@ export type OAuthErrorBody = z.infer<typeof OAuthErrorSchema>;
 
 /** `POST /oauth2/accounts/revoke`, form-encoded (RFC 7009 section 2.1). */
 export const OAuthRevokeRequestSchema = z.object({
-  token: z.string().min(1),
-  token_type_hint: z.string().optional(),
-  client_id: z.string().optional(),
-  client_secret: z.string().optional(),
+  token: oauthCode,
+  token_type_hint: oauthValue().optional(),
+  client_id: oauthValue().optional(),
+  client_secret: oauthValue().optional(),
 });
 
 /** `GET /oauth2/accounts/token` with the bearer token: who and which app (spec section 7). */
@@ -191,8 +207,8 @@ export type OAuthTokenContext = z.infer<typeof OAuthTokenContextSchema>;
 export const OAuthPinSchema = z.object({
   pin: z.string({ error: messages.oauth.pinLength }).min(4, messages.oauth.pinLength).max(4, messages.oauth.pinLength),
   action: z.enum(pinActions, invalid),
-  redirect_uri: z.string({ error: invalid }).min(1, invalid),
-  state: z.string().max(500, invalid).optional(),
+  redirect_uri: oauthValue(),
+  state: oauthState,
   code_challenge_method: z.enum(pkceMethods, invalid),
   code_challenge: codeChallenge,
   /** For action sign: the hexadecimal SHA-256 of the document, so that one approval cannot sign another file. */
@@ -205,7 +221,7 @@ export const OAuthPinConfirmedSchema = z.object({
 
 /** The text fields of `POST /oauth2/documents/signs` (multipart; the file is `file_content`). */
 export const OAuthDocumentSignFieldsSchema = z.object({
-  pin_2fa_code: z.string({ error: invalid }).min(1, invalid),
+  pin_2fa_code: oauthCode,
   code_verifier: codeVerifier,
 });
 
@@ -213,21 +229,29 @@ export const OAuthDocumentSignFieldsSchema = z.object({
  * A redirect URI as registered: https, or http only on a loopback host (RFC 8252 section 7.3).
  * What is not a URL at all is not checked further (`abort`): new URL() would throw.
  */
-export const redirectUri = z.url({ error: messages.oauth.redirectUriInvalid, abort: true }).refine((value) => {
+export const redirectUri = registeredUrl(messages.oauth.redirectUriInvalid).refine((value) => {
   const url = new URL(value);
   if (url.hash) return false;
   return url.protocol === 'https:' || (url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname));
 }, messages.oauth.redirectUriInvalid);
 
+/**
+ * An address an administrator registers: within 2000 characters and without control characters
+ * (which `new URL()` would quietly escape while the text kept them), then a URL.
+ */
+function registeredUrl(message: string) {
+  return withoutControls(z.string({ error: message }).max(textLimits.token, stop(message)))
+    .pipe(z.url({ error: message, abort: true }));
+}
+
 export const oauthClientKinds = ['confidential', 'public'] as const;
 
 /** `POST`/`PUT /api/oauth-clients`: an external app, registered by the superadmin. */
 export const OAuthClientInputSchema = z.object({
-  name: z.string({ error: messages.common.required }).trim().min(1, stop(messages.common.required)).max(100, invalid),
-  logoUri: z.url({ error: invalid }).nullable().default(null),
+  name: nameText(textLimits.name, invalid).min(1, messages.common.required),
+  logoUri: registeredUrl(invalid).nullable().default(null),
   redirectUris: z.array(redirectUri, invalid).min(1, messages.common.required).max(10, invalid),
-  redirectUriLabel: z.string({ error: messages.common.required }).trim().min(1, stop(messages.common.required))
-    .max(100, invalid),
+  redirectUriLabel: nameText(textLimits.name, invalid).min(1, messages.common.required),
   allowedScopes: z.array(z.enum(oauthScopes, invalid), invalid).min(1, messages.common.required),
   sandbox: z.boolean().default(false),
   kind: z.enum(oauthClientKinds, invalid).default('confidential'),

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { DniSchema, pastDate, PhoneSchema } from './accounts.ts';
+import { DniSchema, emailSchema, pastDate, PhoneSchema } from './accounts.ts';
 import { DeleteManyResultSchema, ListQuerySchema, pageOf } from './api.ts';
 import { InsurerSummarySchema } from './clinical-search.ts';
 import { hasValidCuitCheckDigit } from './identity.ts';
 import { messages } from './messages.ts';
-import { optionalText, requiredText, stop } from './schema-helpers.ts';
+import { optionalText, requiredName, stop, textLimits, withoutControls } from './schema-helpers.ts';
 
 /** The sex on the DNI: Ley 26.743 adds X to F and M. */
 export const patientSexes = ['F', 'M', 'X'] as const;
@@ -41,16 +41,19 @@ export function cuilMatchesDni(cuil: string, dni: string): boolean {
  * prescription.
  */
 export const PatientInputSchema = z.object({
-  name: requiredText.max(80, message.nameTooLong),
-  lastName: requiredText.max(80, message.nameTooLong),
+  name: requiredName(80, message.nameTooLong),
+  lastName: requiredName(80, message.nameTooLong),
   dni: DniSchema,
   cuil: blankAsNull(CuilSchema),
   sex: z.enum(patientSexes, messages.common.required),
   dateOfBirth: pastDate(message.dateOfBirthInvalid),
-  insurerId: z.string().trim().min(1).nullish().transform((id) => id ?? null),
+  insurerId: withoutControls(z.string().trim()
+    .min(1, message.insurerUnknown)
+    .max(textLimits.name, message.insurerUnknown))
+    .nullish()
+    .transform((id) => id ?? null),
   affiliateNumber: optionalText(30, message.affiliateNumberTooLong),
-  email: z.email(messages.registration.emailInvalid).nullish().or(z.literal('').transform(() => null))
-    .transform((email) => email?.toLowerCase() ?? null),
+  email: blankAsNull(emailSchema(messages.registration.emailInvalid, messages.registration.emailInvalid)),
   phone: blankAsNull(PhoneSchema),
   address: optionalText(200, message.addressTooLong),
 })

@@ -4,7 +4,7 @@ import { InsurerSummarySchema } from './clinical-search.ts';
 import { addDays, todayInArgentina } from './dates.ts';
 import { messages } from './messages.ts';
 import { patientSexes } from './patients.ts';
-import { optionalText, requiredText } from './schema-helpers.ts';
+import { int4Max, optionalText, requiredText, textLimits, withoutControls } from './schema-helpers.ts';
 
 const message = messages.prescriptions;
 const invalid = messages.common.invalidData;
@@ -103,17 +103,19 @@ export type Prescriber = z.infer<typeof PrescriberSchema>;
 
 /** One medicine: its generic name (Ley 25.649), the presentation, how much and how to take it. */
 export const PrescriptionItemInputSchema = z.object({
-  medicationId: z.number().int().positive().nullish().transform((id) => id ?? null),
-  genericName: requiredText.max(200, message.textTooLong),
+  medicationId: z.number().int().positive().max(int4Max, message.medicationUnknown)
+    .nullish()
+    .transform((id) => id ?? null),
+  genericName: requiredText(200, message.textTooLong),
   brandName: optionalText(200, message.textTooLong),
   strength: optionalText(200, message.textTooLong),
   pharmaceuticalForm: optionalText(200, message.textTooLong),
-  presentation: requiredText.max(200, message.textTooLong),
+  presentation: requiredText(200, message.textTooLong),
   quantity: z.coerce.number<string | number>(message.quantityInvalid).int(message.quantityInvalid)
     .min(1, message.quantityInvalid).max(prescriptionRules.maxQuantity, message.quantityInvalid),
-  dosage: requiredText.max(500, message.textTooLong),
-  patientInstructions: optionalText(1000, message.textTooLong),
-  pharmacyNote: optionalText(500, message.textTooLong),
+  dosage: requiredText(500, message.textTooLong),
+  patientInstructions: optionalText(1000, message.textTooLong, { multiline: true }),
+  pharmacyNote: optionalText(500, message.textTooLong, { multiline: true }),
   noSubstitution: z.boolean().default(false),
 });
 export type PrescriptionItemInput = z.input<typeof PrescriptionItemInputSchema>;
@@ -121,10 +123,11 @@ export type PrescriptionItemInput = z.input<typeof PrescriptionItemInputSchema>;
 const prescriptionContent = {
   patientId: z.uuid(messages.patients.notFound),
   /** The insurer's slug, as in `/prescriptions/{providerSlug}/new`; 'particular' for none. */
-  insurerSlug: requiredText,
+  insurerSlug: requiredText(textLimits.name, message.unknownInsurer),
   affiliateNumber: optionalText(30, messages.patients.affiliateNumberTooLong),
-  diagnosisCode: z.string({ error: message.diagnosisRequired }).trim().min(1, message.diagnosisRequired),
-  symptoms: optionalText(1000, message.textTooLong),
+  diagnosisCode: withoutControls(z.string({ error: message.diagnosisRequired }).trim().min(1, message.diagnosisRequired)
+    .max(textLimits.code, message.diagnosisUnknown)),
+  symptoms: optionalText(1000, message.textTooLong, { multiline: true }),
   /** Defaults to the issue date. */
   startDate: z.iso.date(message.startDateInvalid).optional(),
   items: z.array(PrescriptionItemInputSchema, invalid)
@@ -246,7 +249,7 @@ export const PrescriptionsQuerySchema = ListQuerySchema.extend({
   from: z.iso.date(invalid).optional(),
   to: z.iso.date(invalid).optional(),
   patientId: z.uuid(invalid).optional(),
-  insurerSlug: z.string().trim().max(80, invalid).optional(),
+  insurerSlug: withoutControls(z.string().trim().max(80, invalid)).optional(),
   mine: z.stringbool(invalid).optional(),
   signed: z.stringbool(invalid).optional(),
 });

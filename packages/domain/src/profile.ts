@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { DisplayNameSchema, PersonalDataSchema, RegistrationPasswordSchema } from './accounts.ts';
+import { DisplayNameSchema, PersonalDataSchema, RegistrationPasswordSchema, typedPassword } from './accounts.ts';
 import { MedicalDetailSchema } from './directory.ts';
 import { messages } from './messages.ts';
-import { stop } from './schema-helpers.ts';
+import { textLimits, verbatimText } from './schema-helpers.ts';
 
 const required = messages.common.required;
 
@@ -56,9 +56,9 @@ export type ProfileUpdateInput = z.input<typeof ProfileUpdateSchema>;
 
 /** `POST /api/profile/password`: the current password proves it is the owner, not someone at an unlocked screen. */
 export const PasswordChangeSchema = z.object({
-  currentPassword: z.string().min(1, stop(required)),
+  currentPassword: typedPassword,
   newPassword: RegistrationPasswordSchema,
-  confirmPassword: z.string().min(1, required),
+  confirmPassword: verbatimText(textLimits.password).min(1, required),
 })
   .refine((form) => form.confirmPassword === form.newPassword, {
     message: messages.registration.passwordsMismatch, path: ['confirmPassword'],
@@ -69,7 +69,7 @@ export const PasswordChangeSchema = z.object({
 export type PasswordChangeInput = z.input<typeof PasswordChangeSchema>;
 
 /** `POST /api/profile/second-factor/reset`: the password, for the same reason as a password change. */
-export const SecondFactorResetSchema = z.object({ password: z.string().min(1, required) });
+export const SecondFactorResetSchema = z.object({ password: typedPassword });
 export type SecondFactorResetInput = z.input<typeof SecondFactorResetSchema>;
 
 /** One of the user's live sessions, as `GET /api/profile/sessions` lists them. */

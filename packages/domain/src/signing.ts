@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pinCode as pin } from './accounts.ts';
 import { messages } from './messages.ts';
 import { PrescriptionSchema } from './prescriptions.ts';
+import { withoutControls } from './schema-helpers.ts';
 
 const invalid = messages.common.invalidData;
 
@@ -23,8 +24,8 @@ export type PrescriptionsSigned = z.infer<typeof PrescriptionsSignedSchema>;
 
 /** `POST /api/prescriptions/{id}/cancel`: a signed prescription not yet dispensed. */
 export const CancelPrescriptionSchema = z.object({
-  reason: z.string({ error: messages.common.required }).trim()
-    .min(1, messages.common.required).max(500, messages.signing.reasonTooLong),
+  reason: withoutControls(z.string({ error: messages.common.required }).trim()
+    .min(1, messages.common.required).max(500, messages.signing.reasonTooLong), { multiline: true }),
 });
 export type CancelPrescriptionInput = z.input<typeof CancelPrescriptionSchema>;
 

@@ -1445,6 +1445,15 @@ export const ar: ArabicTranslation<Translation> = {
       tooManyRequests: 'محاولات كثيرة جدًا. انتظر بضع دقائق ثم حاول مرة أخرى.',
       internalError: 'حدث خطأ غير متوقع. حاول مرة أخرى لاحقًا.',
     },
+    input: {
+      notAllowed: 'يحتوي على أحرف غير مسموح بها.',
+      tooLong40: 'لا يمكن أن يتجاوز 40 حرفًا.',
+      tooLong100: 'لا يمكن أن يتجاوز 100 حرف.',
+      tooLong200: 'لا يمكن أن يتجاوز 200 حرف.',
+      tooLong254: 'لا يمكن أن يتجاوز 254 حرفًا.',
+      tooLong2000: 'لا يمكن أن يتجاوز 2000 حرف.',
+      tooDeep: 'البيانات المرسلة تحتوي على مستويات تداخل كثيرة جدًا.',
+    },
     session: {
       invalidAccessToken: 'رمز الوصول (access_token) غير صالح',
       expiredAccessToken: 'انتهت صلاحية رمز الوصول (access_token)',
@@ -1507,6 +1516,7 @@ export const ar: ArabicTranslation<Translation> = {
       tooLarge: 'يتجاوز الملف الحجم الأقصى البالغ 5 ميغابايت.',
       fileMissing: 'اختر ملفًا لرفعه.',
       oneFileOnly: 'ارفع ملفًا واحدًا في كل مرة.',
+      malformed: 'لم يصل الملف كاملًا. ارفعه مرة أخرى.',
     },
     pin: {
       required: 'الحقل مطلوب',

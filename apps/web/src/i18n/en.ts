@@ -1361,6 +1361,15 @@ export const en: Translation = {
       tooManyRequests: 'Too many attempts. Wait a few minutes and try again.',
       internalError: 'An unexpected error occurred. Try again later.',
     },
+    input: {
+      notAllowed: 'Contains characters that are not allowed.',
+      tooLong40: 'Cannot exceed 40 characters.',
+      tooLong100: 'Cannot exceed 100 characters.',
+      tooLong200: 'Cannot exceed 200 characters.',
+      tooLong254: 'Cannot exceed 254 characters.',
+      tooLong2000: 'Cannot exceed 2000 characters.',
+      tooDeep: 'The data sent has too many levels of nesting.',
+    },
     session: {
       invalidAccessToken: 'Invalid access_token',
       expiredAccessToken: 'access_token expired',
@@ -1423,6 +1432,7 @@ export const en: Translation = {
       tooLarge: 'The file exceeds the maximum size of 5 MB.',
       fileMissing: 'Choose a file to upload.',
       oneFileOnly: 'Upload one file at a time.',
+      malformed: 'The file did not arrive complete. Upload it again.',
     },
     pin: {
       required: 'The field is required',

@@ -1362,6 +1362,15 @@ export const tr: Translation = {
       tooManyRequests: 'Çok fazla deneme. Birkaç dakika bekleyip tekrar deneyin.',
       internalError: 'Beklenmeyen bir hata oluştu. Daha sonra tekrar deneyin.',
     },
+    input: {
+      notAllowed: 'İzin verilmeyen karakterler içeriyor.',
+      tooLong40: '40 karakteri geçemez.',
+      tooLong100: '100 karakteri geçemez.',
+      tooLong200: '200 karakteri geçemez.',
+      tooLong254: '254 karakteri geçemez.',
+      tooLong2000: '2000 karakteri geçemez.',
+      tooDeep: 'Gönderilen veriler çok fazla iç içe düzey içeriyor.',
+    },
     session: {
       invalidAccessToken: 'Geçersiz erişim belirteci (access_token)',
       expiredAccessToken: 'Erişim belirtecinin (access_token) süresi doldu',
@@ -1424,6 +1433,7 @@ export const tr: Translation = {
       tooLarge: 'Dosya, en fazla 5 MB olan boyut sınırını aşıyor.',
       fileMissing: 'Yüklenecek bir dosya seçin.',
       oneFileOnly: 'Her seferinde bir dosya yükleyin.',
+      malformed: 'Dosya eksiksiz ulaşmadı. Tekrar yükleyin.',
     },
     pin: {
       required: 'Alan zorunludur',

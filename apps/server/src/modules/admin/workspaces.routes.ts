@@ -10,6 +10,7 @@ import { auditActorOf } from '../../platform/audit.ts';
 import { currentUser } from '../../platform/auth/access-control.ts';
 import { errorAnswers } from '../../platform/http/error-answers.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { multipartFailure } from '../../platform/files/multipart-failure.ts';
 import {
   addMember, createClinic, deleteWorkspacesById, listWorkspaces, readAvatar, removeMember, renameWorkspaceOf,
   replaceAvatar, showWorkspace,
@@ -32,10 +33,7 @@ async function readAvatarPart(app: FastifyInstance, request: FastifyRequest): Pr
     if (!part || part.fieldname !== avatarPart) throw new AppError('invalid_data', messages.upload.fileMissing, 'uploadFail');
     return await part.toBuffer();
   } catch (error) {
-    if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-      throw new AppError('payload_too_large', messages.workspaces.avatarTooLarge, 'fileTooLarge');
-    }
-    throw error;
+    throw multipartFailure(app, error, new AppError('payload_too_large', messages.workspaces.avatarTooLarge, 'fileTooLarge'));
   }
 }
 

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachmentDisposition } from '../../platform/files/content-disposition.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { multipartFailure } from '../../platform/files/multipart-failure.ts';
 import { errorAnswers } from '../../platform/http/error-answers.ts';
 import { actingAdministratorOf } from '../admin/acting-administrator.ts';
 import {
@@ -33,10 +34,7 @@ async function readCsvPart(app: FastifyInstance, request: FastifyRequest): Promi
     if (!part || part.fieldname !== csvPart) throw new AppError('invalid_data', messages.upload.fileMissing, 'uploadFail');
     return await part.toBuffer();
   } catch (error) {
-    if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-      throw new AppError('payload_too_large', messages.employees.csvTooLarge, 'csvTooLarge');
-    }
-    throw error;
+    throw multipartFailure(app, error, new AppError('payload_too_large', messages.employees.csvTooLarge, 'csvTooLarge'));
   }
 }
 

@@ -1,6 +1,6 @@
 import {
   ClinicalSearchQuerySchema, DiagnosisListSchema, InsurerListSchema, InsurerSummarySchema, MedicationListSchema,
-  messages, type Permission,
+  messages, type Permission, withoutControls,
 } from '@receta/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,7 +18,9 @@ const prescribingOrPatientKeeping: readonly [Permission, ...Permission[]] = [
 ];
 const config = { access: prescribingOrPatientKeeping };
 
-const InsurerParamsSchema = z.object({ slug: z.string().max(120, messages.prescriptions.unknownInsurer) });
+const InsurerParamsSchema = z.object({
+  slug: withoutControls(z.string().max(120, messages.prescriptions.unknownInsurer)),
+});
 
 /** The searches of the prescription and patient forms: the vademecum, CIE-10 and the insurers. */
 export const clinicalSearchRoutes: FastifyPluginAsyncZod = async (app) => {

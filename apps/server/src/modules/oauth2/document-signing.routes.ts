@@ -6,6 +6,7 @@ import { auditActorOf } from '../../platform/audit.ts';
 import { currentOAuthCaller } from '../../platform/auth/access-control.ts';
 import { attachmentDisposition } from '../../platform/files/content-disposition.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { multipartFailure } from '../../platform/files/multipart-failure.ts';
 import { signDocumentForApp, type DocumentSignRequest, type DocumentSigningServices } from './document-signing.service.ts';
 
 const filePart = 'file_content';
@@ -33,14 +34,7 @@ async function readSignForm(app: FastifyInstance, request: FastifyRequest): Prom
       }
     }
   } catch (error) {
-    if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-      throw new AppError('payload_too_large', messages.oauth.pdfTooLarge, 'pdfTooLarge');
-    }
-    const { FilesLimitError, PartsLimitError, FieldsLimitError } = app.multipartErrors;
-    if (error instanceof FilesLimitError || error instanceof PartsLimitError || error instanceof FieldsLimitError) {
-      throw new AppError('invalid_data', messages.upload.oneFileOnly, 'uploadFail');
-    }
-    throw error;
+    throw multipartFailure(app, error, new AppError('payload_too_large', messages.oauth.pdfTooLarge, 'pdfTooLarge'));
   }
   if (!file) throw new AppError('invalid_data', messages.upload.fileMissing, 'uploadFail');
   const parsed = OAuthDocumentSignFieldsSchema.safeParse(fields);

@@ -1,4 +1,4 @@
-import { IntegrationListSchema, MessageAnswerSchema, messages } from '@receta/domain';
+import { IntegrationListSchema, MessageAnswerSchema, messages, withoutControls } from '@receta/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditActorOf } from '../../platform/audit.ts';
@@ -11,7 +11,9 @@ const security = [{ bearer: [] }];
 // Spec section 2: /myIntegrations needs owner.prescription.
 const access = ['owner.prescription'] as const;
 const IntegrationParamsSchema = z.object({
-  clientId: z.string().min(1, messages.oauth.integrationNotFound).max(200, messages.oauth.integrationNotFound),
+  clientId: withoutControls(z.string()
+    .min(1, messages.oauth.integrationNotFound)
+    .max(200, messages.oauth.integrationNotFound)),
 });
 
 /** The apps the signed-in doctor authorised, and withdrawing that consent (/myIntegrations). */

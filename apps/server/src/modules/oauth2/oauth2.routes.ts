@@ -2,6 +2,7 @@ import {
   messages, OAuthAuthorizeBodySchema, OAuthAuthorizedSchema, OAuthAuthorizeQuerySchema, OAuthConsentSchema,
   OAuthErrorSchema, OAuthPinConfirmedSchema, OAuthPinSchema, OAuthRevokeRequestSchema, OAuthSignedInSchema,
   OAuthSignInSchema, OAuthSignInSecondFactorSchema, OAuthTokenContextSchema, OAuthTokenRequestSchema, OAuthTokenSchema,
+  withoutControls,
 } from '@receta/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,7 +24,9 @@ const formOrJson = ['application/x-www-form-urlencoded', 'application/json'];
 const oauthErrorAnswers = { 400: OAuthErrorSchema, 401: OAuthErrorSchema };
 
 const SignedInCodeQuerySchema = z.object({
-  signed_in_code: z.string({ error: messages.oauth.signInExpired }).min(1, messages.oauth.signInExpired),
+  signed_in_code: withoutControls(z.string({ error: messages.oauth.signInExpired })
+    .min(1, messages.oauth.signInExpired)
+    .max(200, messages.oauth.signInExpired)),
 });
 
 /** The OAuth2 routes act for the user of the code or token, not for a web session. */

@@ -11,7 +11,7 @@ import {
   acceptTerms, handOverPatientLink, openSignedPdf, readPatientLink, resendToPatient,
 } from './patient-access.service.ts';
 
-const TokenParamsSchema = z.object({ token: z.string() });
+const TokenParamsSchema = z.object({ token: z.string().max(200, messages.patientLinks.invalid) });
 
 /**
  * The patient's link, open to anyone holding it. Tokens are 256 random bits, so the limit per

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { auditActorOf } from '../../platform/audit.ts';
 import { currentUser } from '../../platform/auth/access-control.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { multipartFailure } from '../../platform/files/multipart-failure.ts';
 import { errorAnswers } from '../../platform/http/error-answers.ts';
 import {
   changeDoctorContact, changePassword, closeOtherSessions, closeSession, listSessions, removePhoto, renameAccount,
@@ -36,10 +37,7 @@ async function readPhotoPart(app: FastifyInstance, request: FastifyRequest): Pro
     if (!part || part.fieldname !== photoPart) throw new AppError('invalid_data', messages.upload.fileMissing, 'uploadFail');
     return await part.toBuffer();
   } catch (error) {
-    if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-      throw new AppError('payload_too_large', messages.upload.tooLarge, 'fileTooLarge');
-    }
-    throw error;
+    throw multipartFailure(app, error, new AppError('payload_too_large', messages.upload.tooLarge, 'fileTooLarge'));
   }
 }
 

@@ -91,6 +91,25 @@ describe('POST /api/doctors/uploadFile', () => {
     expect(response.json()).toMatchObject({ message: messages.upload.oneFileOnly });
   });
 
+  it.each([
+    [
+      'cut short',
+      'multipart/form-data; boundary=x',
+      '--x\r\nContent-Disposition: form-data; name="doctorAttachment"; filename="a.png"\r\n\r\n\x89PNG',
+    ],
+    ['without a boundary', 'multipart/form-data', 'no parts here'],
+  ])('refuses a multipart body %s with 400 and says the file did not arrive whole', async (_kind, contentType, payload) => {
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/doctors/uploadFile',
+      payload,
+      headers: { 'content-type': contentType },
+      remoteAddress: randomAddress(),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: messages.upload.malformed, errorCode: 'uploadFail' });
+  });
+
   it('refuses a body that is not multipart', async () => {
     const response = await test.app.inject({
       method: 'POST', url: '/api/doctors/uploadFile', payload: { file: 'x' }, remoteAddress: randomAddress(),

@@ -7,6 +7,7 @@ import { policies } from '../../platform/attempt-limiter.ts';
 import { currentUser } from '../../platform/auth/access-control.ts';
 import { inlineDisposition } from '../../platform/files/content-disposition.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { multipartFailure } from '../../platform/files/multipart-failure.ts';
 import { readStoredFile, storeDoctorAttachment } from './uploads.service.ts';
 
 const attachmentPart = 'doctorAttachment';
@@ -25,14 +26,7 @@ async function readAttachmentPart(app: FastifyInstance, request: FastifyRequest)
       upload = { filename: part.filename, content: await part.toBuffer() };
     }
   } catch (error) {
-    if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-      throw new AppError('payload_too_large', messages.upload.tooLarge, 'fileTooLarge');
-    }
-    const { FilesLimitError, PartsLimitError, FieldsLimitError } = app.multipartErrors;
-    if (error instanceof FilesLimitError || error instanceof PartsLimitError || error instanceof FieldsLimitError) {
-      throw new AppError('invalid_data', messages.upload.oneFileOnly, 'uploadFail');
-    }
-    throw error;
+    throw multipartFailure(app, error, new AppError('payload_too_large', messages.upload.tooLarge, 'fileTooLarge'));
   }
   if (!upload) throw new AppError('invalid_data', messages.upload.fileMissing, 'uploadFail');
   return upload;

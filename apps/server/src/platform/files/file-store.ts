@@ -21,8 +21,9 @@ export function fileIdOfLocation(location: string): string | null {
 function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  const printable = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
-  return printable.slice(-200) || 'archivo';
+  const printable = base.replace(/[\u0000-\u001f\u007f-\u009f"]/g, '').trim();
+  // By characters, not UTF-16 units: half of an emoji would make the name unencodable in a download's header.
+  return Array.from(printable).slice(-200).join('') || 'archivo';
 }
 
 export interface NewFile {

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.ts';
+import { databaseFailureOf, isDataException } from './error-logging.ts';
 
 const messageByStatus: Record<number, string> = {
   400: messages.common.invalidData,
@@ -27,7 +28,9 @@ function fieldName(context: string | undefined, instancePath: string): string {
 /**
  * One error handler for the whole API: an AppError keeps its status and Spanish message; a
  * validation error names each bad field with its schema's message; Fastify's own client
- * errors get a Spanish message; anything else is a 500 that shows nothing of its internals.
+ * errors get a Spanish message; a value the database refused is a 400; anything else is a 500
+ * that shows nothing of its internals. What is logged never holds the statement's parameters
+ * (see `serializeError`).
  */
 export const errorHandler = fp((app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -46,6 +49,12 @@ export const errorHandler = fp((app: FastifyInstance) => {
       }));
       const message = fields.map((field) => field.message).join(' ');
       return reply.status(400).send(errorBody(400, message, { fields }));
+    }
+    const failure = databaseFailureOf(error);
+    if (failure && isDataException(failure)) {
+      // The schemas should have refused the value: logged so the gap gets closed.
+      request.log.warn({ err: error }, 'the database refused a value of the request');
+      return reply.status(400).send(errorBody(400, messages.common.invalidData));
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode < 500) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyServerOptions } from 'fastify';
+import { serializeError } from './error-logging.ts';
 
 /** Query parameters that carry credentials in this product's URLs (OAuth codes, tokens). */
 const secretParameters = new Set([
@@ -27,15 +28,27 @@ export function redactUrl(url: string): string {
   return `${safePath}?${parameters.toString()}`;
 }
 
-/** pino through Fastify: one id per request (taken from `x-request-id` when a proxy sets one), no secrets. */
-export function loggingOptions(level: string): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader'> {
+/** Where log lines go when not to standard output: tests read them. */
+export interface LogStream {
+  write(line: string): void;
+}
+
+/**
+ * pino through Fastify: one id per request (taken from `x-request-id` when a proxy sets one),
+ * no secrets, and errors without the data of the statement that failed.
+ */
+export function loggingOptions(
+  level: string, stream?: LogStream,
+): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader'> {
   return {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     logger: {
       level,
+      ...(stream ? { stream } : {}),
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.PIN', '*.pin'], censor: '[redacted]' },
       serializers: {
+        err: (error: unknown) => serializeError(error),
         req: (request: { method: string; url: string; ip?: string }) => ({
           method: request.method,
           url: redactUrl(request.url),

@@ -80,6 +80,16 @@ describe('patient form dialog', () => {
     expect(await screen.findByText(messages.patients.cuilDniMismatch)).toBeTruthy();
   });
 
+  it('refuses on its field a name that hides a right-to-left override', async () => {
+    stubApi(insurerRoutes);
+    const user = userEvent.setup();
+    renderDialog();
+
+    await fill(user, /^Nombre/, 'Ana\u202eoznoR');
+    await user.tab();
+    await waitFor(() => expect(helperTextOf(field(/^Nombre/))).toBe(messages.input.notAllowed));
+  });
+
   it('asks for the affiliate number of a patient with an insurer, and not of a particular one', async () => {
     const requests = stubApi({ ...insurerRoutes, 'POST /api/patients': () => makePatient() });
     const user = userEvent.setup();
