@@ -1,14 +1,12 @@
 import {
   dashboardPeriodOf, messages, type AdminDashboard, type DashboardPeriod, type MedicalDashboard,
 } from '@receta/domain';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router.tsx';
 import { stubApi, type FakeRequest } from '../../test/fake-api.ts';
 import { makeUser, renderRoutes } from '../../test/render.tsx';
-
-configure({ asyncUtilTimeout: 5_000 });
 
 const doctor = makeUser({
   roles: ['fds.medical'],

@@ -1,5 +1,5 @@
 import { messages, type InsurerSummary, type Patient } from '@receta/domain';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { errorResponse, stubApi, type FakeRequest } from '../../test/fake-api.ts';
@@ -57,9 +57,6 @@ async function chooseInsurer(user: UserEvent, search: string, label: string) {
 }
 
 const save = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Guardar' }));
-
-// Searches wait for typing to pause, and a machine busy with other suites answers slowly.
-configure({ asyncUtilTimeout: 5_000 });
 
 // A dialog of eleven MUI fields filled through real events takes seconds on a busy machine.
 describe('patient form dialog', () => {

@@ -1,5 +1,5 @@
 import { messages, type Patient, type UserSession } from '@receta/domain';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router.tsx';
@@ -41,9 +41,6 @@ function visit(path: string, apiRoutes: Parameters<typeof stubApi>[0], user: Use
   const view = renderRoutes(routes, { path, user });
   return { requests, ...view };
 }
-
-// Searches wait for typing to pause, and a machine busy with other suites answers slowly.
-configure({ asyncUtilTimeout: 5_000 });
 
 describe('my patients', () => {
   it('lists the patients with their coverage and searches them on the server', async () => {
