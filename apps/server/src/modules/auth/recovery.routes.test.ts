@@ -51,7 +51,9 @@ describe('POST /api/auth/password-recovery-request', () => {
     expect(response.json()).toEqual({ message: messages.recovery.sent });
     const [mail, ...others] = await mailsTo(user.email);
     expect(others).toEqual([]);
-    expect(mail).toMatchObject({ subject: 'Receta Digital: restablecer su contraseña', status: 'pending' });
+    expect(mail).toMatchObject({ subject: 'Receta Digital: restablecer su contraseña' });
+    // Queued, or already kept by the delivery pass (every 2 s), which has no SMTP server here.
+    expect(['pending', 'kept']).toContain(mail?.status);
     expect(mail!.text).toContain('Hola, Ana Pérez:');
     expect(mail!.text).toContain('El enlace vence en 60 minutos');
     expect(mail!.html).toContain(`${test.config.publicUrl}/password-recovery/${await mailedToken(user.email, 'password-recovery')}`);
