@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { EmployeeInputSchema, messages, type Employee } from '@receta/domain';
+import { EmployeeInputSchema, type Employee, type ErrorCode } from '@receta/domain';
 import type { Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
@@ -18,7 +18,7 @@ export type EmployeeFormOutput = z.output<typeof EmployeeInputSchema>;
 type EmployeeField = keyof EmployeeFormValues;
 
 export const emptyEmployeeForm: EmployeeFormValues = { name: '', lastName: '', dni: '', birthDate: '', email: '', phone: '', position: '' };
-export const employeeConflicts: Record<string, EmployeeField> = { [messages.employees.dniTaken]: 'dni' };
+export const employeeConflicts = { dniTaken: 'dni' } as const satisfies Partial<Record<ErrorCode, EmployeeField>>;
 
 /** The domain's schema checks the form, with its Spanish messages (spec section 5). */
 export const employeeResolver = zodResolver(EmployeeInputSchema) as unknown as Resolver<

@@ -19,7 +19,7 @@ import { setServerFieldErrors } from '../../lib/server-field-errors.ts';
 import { useSession } from '../../lib/session.tsx';
 import { EmployeesList } from './employees-list.tsx';
 import {
-  emptyOwnerForm, ownerConflicts, ownerFormOf, ownerResolver,
+  emptyOwnerForm, ownerFormOf, ownerResolver,
   type OwnerFormOutput, type OwnerFormValues,
 } from './owner-form.ts';
 import { useOwner, useSaveOwner } from './owners-api.ts';
@@ -90,7 +90,7 @@ function OwnerForm({ owner }: { owner: Owner | null }) {
       notify({ message: owner ? messages.owners.edited : messages.owners.created, variant: 'success' });
       await navigate(paths.owners.getHref());
     } catch (error) {
-      setServerFieldErrors(setError, error, emptyOwnerForm, { conflicts: ownerConflicts });
+      setServerFieldErrors(setError, error, emptyOwnerForm);
       notify({ message: errorMessageOf(error), variant: 'error' });
     }
   }

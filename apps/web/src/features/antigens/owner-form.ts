@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { messages, OwnerInputSchema, type Owner } from '@receta/domain';
+import { OwnerInputSchema, type Owner } from '@receta/domain';
 import type { Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
@@ -14,15 +14,8 @@ export interface OwnerFormValues {
   phone: string;
 }
 export type OwnerFormOutput = z.output<typeof OwnerInputSchema>;
-type OwnerField = keyof OwnerFormValues;
 
 export const emptyOwnerForm: OwnerFormValues = { name: '', cuit: '', address: '', province: '', contactName: '', email: '', phone: '' };
-
-/** The server tells these conflicts by message; each belongs to one field. */
-export const ownerConflicts: Record<string, OwnerField> = {
-  [messages.owners.cuitTaken]: 'cuit',
-  [messages.owners.emailTaken]: 'email',
-};
 
 /** The domain's schema checks the form, with its Spanish messages (spec section 5). */
 export const ownerResolver = zodResolver(OwnerInputSchema) as unknown as Resolver<

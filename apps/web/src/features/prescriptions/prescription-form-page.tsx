@@ -206,7 +206,7 @@ function PrescriptionForm({
       await navigate(paths.prescription.getHref(prescription?.id ?? saved.prescriptions[0]?.id ?? ''));
     } catch (error) {
       // Someone issued the same medicine since the check: the doctor decides once more.
-      if (error instanceof ApiRequestError && error.errorCode === 'duplicate_medication' && !confirmDuplicates) {
+      if (error instanceof ApiRequestError && error.errorCode === 'duplicateMedication' && !confirmDuplicates) {
         setPending({ input, duplicates: [] });
         return;
       }

@@ -13,7 +13,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../components/password-field.tsx';
 import { translateMessage } from '../../i18n/translate-message.ts';
-import { errorMessageOf } from '../../lib/api-client.ts';
+import { errorCodeOf, errorMessageOf } from '../../lib/api-client.ts';
 import { useNotify } from '../../lib/notify.ts';
 import { requestPinRecovery } from '../auth/auth-api.ts';
 import { useSignPrescriptions } from './prescriptions-api.ts';
@@ -33,7 +33,7 @@ export function SignDialog({ ids, onClose, onSigned }: {
   const notify = useNotify();
   const titleId = useId();
   const sign = useSignPrescriptions();
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<{ message: string; isLocked: boolean } | null>(null);
   const { control, handleSubmit, resetField, formState } = useForm({
     resolver: zodResolver(SignPrescriptionSchema),
     defaultValues: { pin: '' },
@@ -49,7 +49,7 @@ export function SignDialog({ ids, onClose, onSigned }: {
       onClose();
     } catch (error) {
       notify({ message: messages.prescriptions.notSigned, variant: 'error' });
-      setRefusal(errorMessageOf(error));
+      setRefusal({ message: errorMessageOf(error), isLocked: errorCodeOf(error) === 'signingLocked' });
       resetField('pin');
     }
   }
@@ -70,8 +70,8 @@ export function SignDialog({ ids, onClose, onSigned }: {
           <DialogContentText sx={{ mb: 2 }}>{t('prescriptions.sign.lead', { count: ids.length })}</DialogContentText>
           {refusal && (
             <Alert severity="error" sx={{ mb: 2 }}>
-              {translateMessage(t, refusal)}
-              {refusal === messages.signing.locked && (
+              {translateMessage(t, refusal.message)}
+              {refusal.isLocked && (
                 <Box sx={{ mt: 1 }}>
                   <Button color="inherit" size="small" variant="outlined" onClick={() => void requestNewPin()}>
                     {t('userMenu.newPin')}
