@@ -12,8 +12,7 @@ import { paths } from '../../config/paths.ts';
 import { translateMessage } from '../../i18n/translate-message.ts';
 import { errorCodeOf } from '../../lib/api-client.ts';
 import { useNotify } from '../../lib/notify.ts';
-import { CredentialsForm } from '../auth/credentials-form.tsx';
-import { SecondFactorCodeForm } from '../auth/second-factor-code-form.tsx';
+import { CredentialsForm, SecondFactorCodeForm } from '../auth/index.ts';
 import {
   authorizationQuery, readAuthorizationRequest, signedInCodeStore, type AuthorizationRequest,
 } from './authorization-request.ts';

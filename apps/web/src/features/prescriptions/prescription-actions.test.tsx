@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router.tsx';
 import { errorResponse, stubApi } from '../../test/fake-api.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import { doctor, makePrescription } from './prescription-fixtures.ts';
+import { doctor, makePrescription } from '../../test/prescription-fixtures.ts';
 
 const draft = makePrescription({ state: 'draft', displayState: 'draft', signed: false, signedAt: null });
 const signed = makePrescription();

@@ -27,11 +27,8 @@ import { translateMessage } from '../../i18n/translate-message.ts';
 import { ApiRequestError, errorMessageOf } from '../../lib/api-client.ts';
 import { useNotify } from '../../lib/notify.ts';
 import { loadErrorMessage } from '../../lib/resource-api.ts';
-import { DiagnosisAutocomplete } from '../clinical-search/diagnosis-autocomplete.tsx';
-import { InsurerAutocomplete, insurerLabel } from '../clinical-search/insurer-autocomplete.tsx';
-import { PatientAutocomplete } from '../patients/patient-autocomplete.tsx';
-import { PatientFormDialog } from '../patients/patient-form-dialog.tsx';
-import { usePatient } from '../patients/patients-api.ts';
+import { DiagnosisAutocomplete, InsurerAutocomplete, insurerLabel } from '../clinical-search/index.ts';
+import { PatientAutocomplete, PatientFormDialog, usePatient } from '../patients/index.ts';
 import { DuplicatesDialog } from './duplicates-dialog.tsx';
 import {
   emptyPrescriptionForm, emptyPrescriptionItem, insurerSlugOf, prescriptionFormOf, prescriptionResolver,
@@ -198,9 +195,10 @@ function PrescriptionForm({
   async function send(input: PrescriptionFormOutput, confirmDuplicates: boolean) {
     try {
       const body = { ...input, confirmDuplicates };
-      const saved = prescription
-        ? await updatePrescription.mutateAsync(body)
-        : await createPrescription.mutateAsync(body);
+      // Only the create schema keeps the type: an edit's body has none (its type and series stay).
+      const saved = 'type' in body
+        ? await createPrescription.mutateAsync(body)
+        : await updatePrescription.mutateAsync(body);
       setPending(null);
       notify({ message: isEdit ? messages.prescriptions.edited : messages.prescriptions.created, variant: 'success' });
       await navigate(paths.prescription.getHref(prescription?.id ?? saved.prescriptions[0]?.id ?? ''));

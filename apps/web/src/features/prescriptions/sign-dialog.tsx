@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { limits, messages, SignPrescriptionSchema } from '@receta/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,8 +13,9 @@ import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../components/password-field.tsx';
 import { translateMessage } from '../../i18n/translate-message.ts';
 import { errorCodeOf, errorMessageOf } from '../../lib/api-client.ts';
+import { zodFormResolver } from '../../lib/form-resolver.ts';
 import { useNotify } from '../../lib/notify.ts';
-import { requestPinRecovery } from '../auth/auth-api.ts';
+import { requestPinRecovery } from '../auth/index.ts';
 import { useSignPrescriptions } from './prescriptions-api.ts';
 
 /**
@@ -35,7 +35,7 @@ export function SignDialog({ ids, onClose, onSigned }: {
   const sign = useSignPrescriptions();
   const [refusal, setRefusal] = useState<{ message: string; isLocked: boolean } | null>(null);
   const { control, handleSubmit, resetField, formState } = useForm({
-    resolver: zodResolver(SignPrescriptionSchema),
+    resolver: zodFormResolver(SignPrescriptionSchema),
     defaultValues: { pin: '' },
     mode: 'onTouched',
   });

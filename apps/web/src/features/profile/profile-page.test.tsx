@@ -1,5 +1,5 @@
 import { messages, type Profile, type ProfileSession, type UserSession } from '@receta/domain';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router.tsx';
@@ -63,9 +63,6 @@ function visitProfile(user: UserSession, profile: Profile, apiRoutes: Parameters
 function section(name: string) {
   return screen.findByRole('region', { name });
 }
-
-// The page holds five forms; a machine busy with other suites renders them slowly.
-configure({ asyncUtilTimeout: 5_000 });
 
 describe('my profile', () => {
   it('shows a doctor their identity and licence read-only and lets them correct the contact data', async () => {
