@@ -12,8 +12,23 @@ const APP_IMPORT = '^(@receta/(server|web)(/.*)?|(\\.\\./)+apps(/.*)?)$';
 
 /** @param {string} regex @param {string} message */
 function forbidImports(regex, message) {
-  return { 'no-restricted-imports': ['error', { patterns: [{ regex, message }] }] };
+  return forbidPatterns([{ regex, message }]);
 }
+
+/** @param {{ regex: string, message: string }[]} patterns */
+function forbidPatterns(patterns) {
+  return { 'no-restricted-imports': ['error', { patterns }] };
+}
+
+// Inside the web app: shared code (components, lib, config, i18n) <- features <- app (router,
+// shell). A feature reaches another only through that feature's index.ts. A later block's
+// no-restricted-imports replaces an earlier one's, so each web block repeats the server rule.
+const webNotServer = {
+  regex: SERVER_IMPORT,
+  message: 'The web app talks to the server over HTTP only; share code through @receta/domain.',
+};
+const FEATURE_INTERNALS = '^\\.\\./[^./][^/]*/(?!index\\.ts$).+$';
+const FEATURE_OR_APP = '^(\\.\\./)+(features|app)(/.*)?$';
 
 export default defineConfig(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/.cache/**', 'data/**', 'apps/server/drizzle/**'] },
@@ -47,8 +62,22 @@ export default defineConfig(
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
-      ...forbidImports(SERVER_IMPORT, 'The web app talks to the server over HTTP only; share code through @receta/domain.'),
+      ...forbidPatterns([webNotServer]),
     },
+  },
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: forbidPatterns([webNotServer, {
+      regex: FEATURE_INTERNALS,
+      message: 'A feature imports another feature only through its index.ts; shared pieces belong in components/ or lib/.',
+    }]),
+  },
+  {
+    files: ['apps/web/src/{components,lib,config,i18n}/**/*.{ts,tsx}'],
+    rules: forbidPatterns([webNotServer, {
+      regex: FEATURE_OR_APP,
+      message: 'Shared web code knows no feature and no app shell: features import it, not the other way round.',
+    }]),
   },
   {
     files: ['apps/server/**/*.ts'],

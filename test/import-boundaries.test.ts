@@ -25,6 +25,30 @@ describe('import boundaries', () => {
     expect(rules).toContain('no-restricted-imports');
   });
 
+  it('stops a web feature from reaching into another feature past its index.ts', async () => {
+    const rules = await rulesBrokenBy("export { usePrescriptions } from '../prescriptions/prescriptions-api.ts';\n", 'apps/web/src/features/home/doctor-start.tsx');
+    expect(rules).toContain('no-restricted-imports');
+  });
+
+  it('lets a web feature import another through its index.ts, and its own files', async () => {
+    const source = "export { usePrescriptions } from '../prescriptions/index.ts';\nexport { DoctorStart } from './doctor-start.tsx';\n";
+    const rules = await rulesBrokenBy(source, 'apps/web/src/features/home/home-section.tsx');
+    expect(rules).not.toContain('no-restricted-imports');
+  });
+
+  it('still stops a web feature from importing the server', async () => {
+    const rules = await rulesBrokenBy("export { buildApp } from '../../../../server/src/app.ts';\n", 'apps/web/src/features/home/home-section.tsx');
+    expect(rules).toContain('no-restricted-imports');
+  });
+
+  it.each([
+    ['a feature', "export { usePrescriptions } from '../features/prescriptions/index.ts';\n"],
+    ['the app shell', "export { routes } from '../app/router.tsx';\n"],
+  ])('stops shared web components from importing %s', async (_case, source) => {
+    const rules = await rulesBrokenBy(source, 'apps/web/src/components/page-card.tsx');
+    expect(rules).toContain('no-restricted-imports');
+  });
+
   it('lets the server and the web app import the domain package', async () => {
     const rules = await rulesBrokenBy("export { messages } from '@receta/domain';\n", 'apps/server/src/app.ts');
     expect(rules).not.toContain('no-restricted-imports');

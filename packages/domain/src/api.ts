@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorCodes } from './error-codes.ts';
 import { messages } from './messages.ts';
 import { textLimits, withoutControls } from './schema-helpers.ts';
 
@@ -9,7 +10,7 @@ export const ApiErrorSchema = z.object({
   statusCode: z.number().int(),
   error: z.string(),
   message: z.string(),
-  errorCode: z.string().optional(),
+  errorCode: z.enum(errorCodes).optional(),
   fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;

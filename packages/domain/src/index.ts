@@ -9,6 +9,7 @@ export * from './constants.ts';
 export * from './dashboard.ts';
 export * from './dates.ts';
 export * from './directory.ts';
+export * from './error-codes.ts';
 export * from './dispensing.ts';
 export * from './identity.ts';
 export * from './lookups.ts';

@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '@receta/domain';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { zodFormResolver } from '../lib/form-resolver.ts';
 import { FormTextField } from './form-field.tsx';
 
 const DniFormSchema = z.object({
@@ -12,7 +12,7 @@ const DniFormSchema = z.object({
 });
 
 function DniForm() {
-  const { control } = useForm({ resolver: zodResolver(DniFormSchema), defaultValues: { dni: '' }, mode: 'all' });
+  const { control } = useForm({ resolver: zodFormResolver(DniFormSchema), defaultValues: { dni: '' }, mode: 'all' });
   return (
     <form>
       <FormTextField control={control} name="dni" label="DNI" required />

@@ -79,7 +79,7 @@ describe('api client', () => {
       statusCode: 400,
       error: 'Bad Request',
       message: 'Los datos enviados no son válidos.',
-      errorCode: 'invalidData',
+      errorCode: 'dniTaken',
       fields: [{ field: 'dni', message: 'Debe contener al menos 6 dígitos.' }],
     };
     const client = createApiClient({ fetch: fakeFetch(() => jsonResponse(body, 400)), currentPath: () => '/' });
@@ -87,7 +87,7 @@ describe('api client', () => {
     const error = await client.request('/api/patients').catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(ApiRequestError);
-    expect(error).toMatchObject({ status: 400, message: body.message, errorCode: 'invalidData', fields: body.fields });
+    expect(error).toMatchObject({ status: 400, message: body.message, errorCode: 'dniTaken', fields: body.fields });
   });
 
   it('reports a rejected token to the unauthorized handler', async () => {

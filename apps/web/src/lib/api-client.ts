@@ -1,11 +1,11 @@
-import { ApiErrorSchema, messages, requestHeaders, type ApiError } from '@receta/domain';
+import { ApiErrorSchema, errorCodes, messages, requestHeaders, type ApiError, type ErrorCode } from '@receta/domain';
 import { z } from 'zod';
 import { accessTokenStore, workspaceStore } from './storage.ts';
 
 /** A failed call, carrying the server's error shape so a form can show each field's message. */
 export class ApiRequestError extends Error {
   readonly status: number;
-  readonly errorCode: string | undefined;
+  readonly errorCode: ErrorCode | undefined;
   readonly fields: ApiError['fields'];
   readonly body: ApiError;
 
@@ -17,6 +17,11 @@ export class ApiRequestError extends Error {
     this.fields = body.fields;
     this.body = body;
   }
+}
+
+/** The code of a server refusal, to branch on: a message may be reworded, a code is not. */
+export function errorCodeOf(error: unknown): ErrorCode | undefined {
+  return error instanceof ApiRequestError ? error.errorCode : undefined;
 }
 
 /** The text to show for a failed call: the server's message, or the spec's try-later fallback. */
@@ -55,7 +60,7 @@ export interface ApiClientDependencies {
 type UnauthorizedHandler = (error: ApiRequestError) => void;
 
 // Some endpoints (the OAuth token endpoint) answer RFC 6749 errors that still carry `message`.
-const LooseErrorSchema = z.object({ message: z.string(), errorCode: z.string().optional() });
+const LooseErrorSchema = z.object({ message: z.string(), errorCode: z.enum(errorCodes).optional().catch(undefined) });
 
 export function createApiClient(dependencies: ApiClientDependencies = {}) {
   const currentPath = dependencies.currentPath ?? (() => window.location.pathname);

@@ -1,10 +1,11 @@
+import type { ErrorCode } from '@receta/domain';
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from './api-client.ts';
 import { serverFieldErrors } from './server-field-errors.ts';
 
 const form = { dni: '', insurer: null, email: '' };
 
-function refusal(extra: { errorCode?: string; fields?: { field: string; message: string }[] } = {}, message = 'No.') {
+function refusal(extra: { errorCode?: ErrorCode; fields?: { field: string; message: string }[] } = {}, message = 'No.') {
   return new ApiRequestError({ statusCode: 409, error: 'Conflict', message, ...extra });
 }
 
@@ -23,16 +24,15 @@ describe('server field errors', () => {
     expect(serverFieldErrors(error, form, { renamed: { insurerId: 'insurer' } })).toEqual([{ field: 'insurer', message: 'No existe.' }]);
   });
 
-  it('places a conflict told by its code or by its message alone on its field', () => {
-    const conflicts = { dniTaken: 'dni', 'Ese email ya está en uso.': 'email' } as const;
+  it('places a conflict told by its code alone on its field, never one told by its message', () => {
+    const conflicts = { dniTaken: 'dni' } as const;
     expect(serverFieldErrors(refusal({ errorCode: 'dniTaken' }, 'Ya existe.'), form, { conflicts }))
       .toEqual([{ field: 'dni', message: 'Ya existe.' }]);
-    expect(serverFieldErrors(refusal({}, 'Ese email ya está en uso.'), form, { conflicts }))
-      .toEqual([{ field: 'email', message: 'Ese email ya está en uso.' }]);
+    expect(serverFieldErrors(refusal({}, 'dniTaken'), form, { conflicts })).toEqual([]);
   });
 
   it('finds none in a failure that is no refusal of the server', () => {
-    expect(serverFieldErrors(new Error('offline'), form, { conflicts: { offline: 'dni' } })).toEqual([]);
+    expect(serverFieldErrors(new Error('offline'), form, { conflicts: { dniTaken: 'dni' } })).toEqual([]);
     expect(serverFieldErrors(refusal(), form)).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@receta/domain';
 import type { ErrorOption } from 'react-hook-form';
 import { ApiRequestError } from './api-client.ts';
 
@@ -5,10 +6,10 @@ export interface ServerFieldErrorOptions<Field extends string> {
   /** Server names that differ from the form's, such as `insurerId` for the chosen `insurer`. */
   renamed?: Readonly<Record<string, Field>>;
   /**
-   * The field of a conflict the server may tell by its error code or its message alone, such
-   * as a DNI taken by another patient.
+   * The field of a conflict the server may tell by its error code alone, such as a DNI taken
+   * by another patient.
    */
-  conflicts?: Readonly<Record<string, Field>>;
+  conflicts?: Readonly<Partial<Record<ErrorCode, Field>>>;
 }
 
 /**
@@ -28,7 +29,7 @@ export function serverFieldErrors<Field extends string>(
     return isFormField(formField) ? [{ field: formField, message }] : [];
   });
   if (named.length > 0) return named;
-  const conflict = (error.errorCode !== undefined ? conflicts[error.errorCode] : undefined) ?? conflicts[error.message];
+  const conflict = error.errorCode !== undefined ? conflicts[error.errorCode] : undefined;
   return conflict ? [{ field: conflict, message: error.message }] : [];
 }
 

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@receta/domain';
 import { vi } from 'vitest';
 
 export interface FakeRequest {
@@ -22,7 +23,7 @@ function jsonResponse(body: unknown, status = 200): Response {
 export function errorResponse(
   status: number,
   message: string,
-  extra: { errorCode?: string; fields?: unknown[] } = {},
+  extra: { errorCode?: ErrorCode; fields?: readonly unknown[] } = {},
 ): Response {
   return jsonResponse({ statusCode: status, error: 'Error', message, ...extra }, status);
 }

@@ -118,7 +118,7 @@ export async function passSecondFactor<T>(
   const keys = [accountKey, addressKey];
   await attempts.reserve(keys);
   const account = await findAccountById(db, userId);
-  if (!account?.totpSecret) throw new AppError('unauthenticated', messages.auth.loginStepExpired);
+  if (!account?.totpSecret) throw new AppError('unauthenticated', messages.auth.loginStepExpired, 'loginStepExpired');
   // A moderator may have suspended the account since the password step.
   assertActive(account.status);
 
@@ -166,7 +166,7 @@ export async function completeLogin(
   actor: AuditActor,
 ): Promise<SignedIn> {
   const check = authenticityToken ? await tokens.verify<{ sub: string }>('authenticity', authenticityToken) : undefined;
-  if (!check?.ok) throw new AppError('unauthenticated', messages.auth.loginStepExpired);
+  if (!check?.ok) throw new AppError('unauthenticated', messages.auth.loginStepExpired, 'loginStepExpired');
   const userId = check.claims.sub;
   const now = new Date();
   const sessionId = await passSecondFactor(

@@ -269,7 +269,7 @@ describe('POST /api/auth/login/2fa', () => {
     for (const authenticityToken of [undefined, 'abc.def.ghi', expired, accessToken]) {
       const response = await secondStep(authenticityToken, totpCodeFor(secret));
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toMatchObject({ message: messages.auth.loginStepExpired });
+      expect(response.json()).toMatchObject({ message: messages.auth.loginStepExpired, errorCode: 'loginStepExpired' });
     }
   });
 

@@ -1,5 +1,5 @@
 import {
-  displayStateOf, messages, todayInArgentina, type Dispensation, type DispenseResult, type DispenseSchema,
+  displayStateOf, messages, todayInArgentina, type Dispensation, type DispenseResult, type DispenseSchema, type ErrorCode,
   type PrescriptionDisplayState, type PrescriptionState, type ScannedPrescription, type Verification,
 } from '@receta/domain';
 import type { z } from 'zod';
@@ -36,7 +36,7 @@ interface SignedPrescription {
 const dispensableStates: ReadonlySet<PrescriptionDisplayState> = new Set(['valid', 'partially_dispensed']);
 
 const prescriptionNotFound = () => AppError.notFound(messages.prescriptions.notFound);
-const conflict = (message: string, errorCode: string) => new AppError('conflict', message, errorCode);
+const conflict = (message: string, errorCode: ErrorCode) => new AppError('conflict', message, errorCode);
 
 /**
  * Whether the stored PDF's signature verifies against the platform CA and was made with a

@@ -1,4 +1,4 @@
-import { messages, type OAuthScope } from '@receta/domain';
+import { messages, type ErrorCode, type OAuthScope } from '@receta/domain';
 import type { Database } from '../../db/client.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -19,8 +19,8 @@ export interface AuthorizationRequest {
   code_challenge: string;
 }
 
-function fieldError(field: string, message: string): AppError {
-  return new AppError('invalid_data', message, undefined, [{ field, message }]);
+function fieldError(field: string, message: string, errorCode?: ErrorCode): AppError {
+  return new AppError('invalid_data', message, errorCode, [{ field, message }]);
 }
 
 /**
@@ -32,15 +32,15 @@ export async function authorizeApp(
   db: Database, request: AuthorizationRequest, actor: AuditActor, now = new Date(),
 ): Promise<{ code: string; state?: string }> {
   const app = await findClientByPublicId(db, request.client_id);
-  if (!app) throw new AppError('invalid_data', messages.oauthServer.invalidClientId);
+  if (!app) throw new AppError('invalid_data', messages.oauthServer.invalidClientId, 'invalidClientId');
   if (!app.redirectUris.includes(request.redirect_uri)) {
-    throw fieldError('query.redirect_uri', messages.oauth.redirectUriNotRegistered);
+    throw fieldError('query.redirect_uri', messages.oauth.redirectUriNotRegistered, 'redirectUriNotRegistered');
   }
   const code = newOpaqueValue();
   await db.transaction(async (tx) => {
     const signIn = await lockCode(tx, 'sign_in', hashToken(request.signed_in_code));
     if (!signIn || signIn.usedAt || signIn.expiresAt <= now || signIn.clientId !== app.id) {
-      throw fieldError('query.signed_in_code', messages.oauth.signInExpired);
+      throw fieldError('query.signed_in_code', messages.oauth.signInExpired, 'signInExpired');
     }
     // No more than the app may ask for, nor than the user was asked about at sign-in.
     assertScopesAllowed(request.scope, app.allowedScopes.filter((scope) => signIn.scopes.includes(scope)), 'query.scope');

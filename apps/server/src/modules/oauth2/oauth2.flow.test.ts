@@ -229,7 +229,7 @@ describe('POST /oauth2/accounts/sign-in', () => {
     const doctor = await doctorWithPin();
     const response = await signIn({ email: doctor.email, password: doctor.password, client_id: 'no-such-app', scope: 'documents-sign' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ message: messages.oauthServer.invalidClientId });
+    expect(response.json()).toMatchObject({ message: messages.oauthServer.invalidClientId, errorCode: 'invalidClientId' });
   });
 
   it('answers "Wrong email and password" alike for a wrong password and an unknown email', async () => {
@@ -240,7 +240,7 @@ describe('POST /oauth2/accounts/sign-in', () => {
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknownEmail.statusCode).toBe(401);
     expect(wrongPassword.json()).toEqual(unknownEmail.json());
-    expect(wrongPassword.json()).toMatchObject({ message: messages.oauthServer.wrongCredentials });
+    expect(wrongPassword.json()).toMatchObject({ message: messages.oauthServer.wrongCredentials, errorCode: 'wrongCredentials' });
   });
 
   it('shares the login lock-out: five wrong passwords lock the account', async () => {
@@ -264,7 +264,7 @@ describe('POST /oauth2/accounts/sign-in', () => {
     const app = await createOAuthClient(test.app);
     const response = await signIn({ email: doctor.email, password: doctor.password, client_id: app.clientId, scope: 'documents-sign' });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ message: messages.oauthServer.unauthorizedUser });
+    expect(response.json()).toMatchObject({ message: messages.oauthServer.unauthorizedUser, errorCode: 'unauthorizedUser' });
   });
 
   it('refuses a doctor whose authenticator is not set up, sending them to the web login to set it up', async () => {
@@ -297,7 +297,7 @@ describe('POST /oauth2/accounts/sign-in', () => {
   it('answers 400 for an unknown, used or expired signed_in_code on the consent page', async () => {
     const response = await test.app.inject({ method: 'GET', url: '/oauth2/accounts/sign-in?signed_in_code=desconocido' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ message: messages.oauth.signInExpired });
+    expect(response.json()).toMatchObject({ message: messages.oauth.signInExpired, errorCode: 'signInExpired' });
   });
 });
 

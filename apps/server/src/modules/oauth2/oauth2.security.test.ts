@@ -218,7 +218,7 @@ describe('POST /oauth2/accounts/authorize', () => {
       { code_challenge: pkcePair().challenge, code_challenge_method: 'S256' },
     );
     expect(response.statusCode).toBe(400);
-    expect(response.json<ApiError>()).toMatchObject({ message: messages.oauth.redirectUriNotRegistered });
+    expect(response.json<ApiError>()).toMatchObject({ message: messages.oauth.redirectUriNotRegistered, errorCode: 'redirectUriNotRegistered' });
   });
 
   it('refuses more scopes than the user signed in for', async () => {
@@ -241,7 +241,7 @@ describe('POST /oauth2/accounts/authorize', () => {
     const body = { code_challenge: pkcePair().challenge, code_challenge_method: 'S256' };
     const query = { client_id: app.clientId, signed_in_code: signedInCode, scope: 'documents-sign', response_type: 'code', redirect_uri: app.redirectUri };
     const atOtherApp = await authorize({ ...query, client_id: other.clientId, redirect_uri: other.redirectUri }, body);
-    expect(atOtherApp.json<ApiError>()).toMatchObject({ statusCode: 400, message: messages.oauth.signInExpired });
+    expect(atOtherApp.json<ApiError>()).toMatchObject({ statusCode: 400, message: messages.oauth.signInExpired, errorCode: 'signInExpired' });
     expect((await authorize(query, body)).statusCode).toBe(200);
     expect((await authorize(query, body)).json<ApiError>())
       .toMatchObject({ statusCode: 400, message: messages.oauth.signInExpired });
@@ -252,7 +252,7 @@ describe('POST /oauth2/accounts/authorize', () => {
       { client_id: 'no-such-app', signed_in_code: 'x', scope: 'documents-sign', response_type: 'code', redirect_uri: 'https://x.test/cb' },
       { code_challenge: pkcePair().challenge, code_challenge_method: 'S256' },
     );
-    expect(response.json<ApiError>()).toMatchObject({ statusCode: 400, message: messages.oauthServer.invalidClientId });
+    expect(response.json<ApiError>()).toMatchObject({ statusCode: 400, message: messages.oauthServer.invalidClientId, errorCode: 'invalidClientId' });
   });
 });
 

@@ -65,7 +65,7 @@ describe('POST /oauth2/accounts/pin-2fa', () => {
   it('answers "Invalid user with pending_approval" for a doctor who has not set the PIN yet', async () => {
     const { app, token } = await doctorWithToken(undefined, null);
     const response = await confirm(token.authorization, pinRequest(app.redirectUri));
-    expect(response.json<ApiError>()).toMatchObject({ statusCode: 403, message: messages.oauthServer.pendingApproval });
+    expect(response.json<ApiError>()).toMatchObject({ statusCode: 403, message: messages.oauthServer.pendingApproval, errorCode: 'signingNotAllowed' });
   });
 
   it('needs the scope of the action: documents-sign to sign, prescriptions-create to prescribe', async () => {
@@ -81,7 +81,7 @@ describe('POST /oauth2/accounts/pin-2fa', () => {
     const other = await doctorWithToken();
     const response = await confirm(other.token.authorization, pinRequest('https://evil.example.test/cb'));
     expect(response.json<ApiError>())
-      .toMatchObject({ statusCode: 400, message: messages.oauth.redirectUriNotRegistered });
+      .toMatchObject({ statusCode: 400, message: messages.oauth.redirectUriNotRegistered, errorCode: 'redirectUriNotRegistered' });
   });
 
   it('refuses a PIN of three digits', async () => {

@@ -37,11 +37,11 @@ export async function confirmWithPin(
   }
   if (!caller.clientRedirectUris.includes(confirmation.redirect_uri)) {
     const message = messages.oauth.redirectUriNotRegistered;
-    throw new AppError('invalid_data', message, undefined, [{ field: 'body.redirect_uri', message }]);
+    throw new AppError('invalid_data', message, 'redirectUriNotRegistered', [{ field: 'body.redirect_uri', message }]);
   }
   const check = await checkSigningPin(db, caller.userId, confirmation.pin);
   // Without a PIN the doctor has not finished confirming the account (spec section 4).
-  if (check === 'notAllowed') throw AppError.forbidden(messages.oauthServer.pendingApproval);
+  if (check === 'notAllowed') throw new AppError('forbidden', messages.oauthServer.pendingApproval, 'signingNotAllowed');
   if (check === 'locked') throw new AppError('forbidden', messages.signing.locked, 'signingLocked');
   if (check === 'wrong') {
     const message = messages.oauthServer.invalidPin;

@@ -25,7 +25,7 @@ export interface AppSignIn {
 
 /** A signed_in_code unknown, used, expired, or not yet confirmed with the second factor. */
 function signInExpired(): AppError {
-  return new AppError('invalid_data', messages.oauth.signInExpired);
+  return new AppError('invalid_data', messages.oauth.signInExpired, 'signInExpired');
 }
 
 /** Refuses scopes the app was not registered for, as a field error of `scope`. */
@@ -51,13 +51,13 @@ export async function signInForApp(
   { db, attempts }: SecretCheckServices, input: AppSignIn, client: ClientInfo, now = new Date(),
 ): Promise<string> {
   const app = await findClientByPublicId(db, input.client_id);
-  if (!app) throw new AppError('invalid_data', messages.oauthServer.invalidClientId);
+  if (!app) throw new AppError('invalid_data', messages.oauthServer.invalidClientId, 'invalidClientId');
   assertScopesAllowed(input.scope, app.allowedScopes, 'body.scope');
   const account = await checkPassword({ db, attempts }, input, client);
-  if (!account) throw new AppError('unauthenticated', messages.oauthServer.wrongCredentials);
+  if (!account) throw new AppError('unauthenticated', messages.oauthServer.wrongCredentials, 'wrongCredentials');
   // Only someone who knows the password learns that the account may not use apps.
   if (account.status !== 'active' || !await isIntegratingDoctor(db, account.id)) {
-    throw AppError.forbidden(messages.oauthServer.unauthorizedUser);
+    throw new AppError('forbidden', messages.oauthServer.unauthorizedUser, 'unauthorizedUser');
   }
   // The authenticator is set up on the web login only, where the QR code is shown to the
   // signed-in person; showing it here would hand it to whoever holds the password.

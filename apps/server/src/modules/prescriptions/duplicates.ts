@@ -50,6 +50,6 @@ export async function assertNoUnconfirmedDuplicates(
   if (content.confirmDuplicates) return;
   const duplicates = await findDuplicateMedications(db, content.patientId, content.items, today, exceptSeriesId);
   if (duplicates.length > 0) {
-    throw new AppError('conflict', messages.prescriptions.duplicateMedication, 'duplicate_medication');
+    throw new AppError('conflict', messages.prescriptions.duplicateMedication, 'duplicateMedication');
   }
 }

@@ -206,7 +206,7 @@ describe('duplicate medicines', () => {
     const refused = await issue(prescriptionInput(patient.id));
     expect(refused.statusCode).toBe(409);
     expect(refused.json<ApiError>()).toMatchObject({
-      message: messages.prescriptions.duplicateMedication, errorCode: 'duplicate_medication',
+      message: messages.prescriptions.duplicateMedication, errorCode: 'duplicateMedication',
     });
     expect(await prescriptionCountOf(patient.id)).toBe(1);
 
@@ -285,7 +285,7 @@ describe('PUT /api/prescriptions/:id', () => {
     const tooLate = await edit(draft?.id ?? '', prescriptionInput(patient.id, { startDate: addDays(today, 31) }));
     expect(tooLate.json<ApiError>().fields).toContainEqual({ field: 'body.startDate', message: messages.prescriptions.startDateInvalid });
     const duplicate = await edit(draft?.id ?? '', prescriptionInput(patient.id));
-    expect(duplicate.json<ApiError>()).toMatchObject({ statusCode: 409, errorCode: 'duplicate_medication' });
+    expect(duplicate.json<ApiError>()).toMatchObject({ statusCode: 409, errorCode: 'duplicateMedication' });
     const confirmed = await edit(draft?.id ?? '', prescriptionInput(patient.id, { confirmDuplicates: true }));
     expect(confirmed.statusCode).toBe(200);
   });

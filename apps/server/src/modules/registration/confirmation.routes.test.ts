@@ -66,7 +66,7 @@ describe('PUT /api/auth/confirmation/doctors/{userToken}', () => {
 
     const again = await confirm(token, { PIN: '2222' });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({ message: serverMessages.alreadyUsedPin });
+    expect(again.json()).toMatchObject({ message: serverMessages.alreadyUsedPin, errorCode: 'alreadyUsedPin' });
     expect(await verifySecret(await pinHashOf(doctor.id) ?? '', '1111')).toBe(true);
   });
 

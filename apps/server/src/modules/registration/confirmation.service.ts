@@ -47,8 +47,8 @@ export async function setDoctorPin(
   await db.transaction(async (tx) => {
     const use = await consumeUserToken(tx, 'confirm_account', token);
     if (!use.ok) {
-      // The web app shows its "PIN already used" notice for exactly this server message.
-      if (use.reason === 'used') throw new AppError('invalid_data', serverMessages.alreadyUsedPin);
+      // The web app shows its "PIN already used" notice for this code; the message is the spec's.
+      if (use.reason === 'used') throw new AppError('invalid_data', serverMessages.alreadyUsedPin, 'alreadyUsedPin');
       throw new AppError('invalid_data', messages.pin.expired);
     }
     const doctor = await lockDoctorStatus(tx, use.userId);

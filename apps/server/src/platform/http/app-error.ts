@@ -1,4 +1,4 @@
-import { messages } from '@receta/domain';
+import { messages, type ErrorCode } from '@receta/domain';
 
 const statusByCode = {
   invalid_data: 400,
@@ -35,7 +35,7 @@ export class AppError extends Error {
     readonly code: AppErrorCode,
     message: string,
     /** A machine-readable code for the client, where the spec names one (`errorCode`). */
-    readonly errorCode?: string,
+    readonly errorCode?: ErrorCode,
     /** The fields at fault, for a refusal the form should show beside its fields. */
     readonly fields?: FieldError[],
   ) {

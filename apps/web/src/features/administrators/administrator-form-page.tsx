@@ -6,18 +6,17 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import { useController, useForm, type Control } from 'react-hook-form';
+import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { FormTextField } from '../../components/form-field.tsx';
 import { LoadedResource } from '../../components/loaded-resource.tsx';
 import { paths } from '../../config/paths.ts';
-import { errorMessageOf } from '../../lib/api-client.ts';
-import { useNotify } from '../../lib/notify.ts';
-import { setServerFieldErrors } from '../../lib/server-field-errors.ts';
+import { useServerForm } from '../../lib/use-server-form.ts';
 import {
-  administratorFormOf, administratorResolver, emptyAdministratorForm, type AdministratorFormValues,
+  administratorFormOf, administratorFormSchema, emptyAdministratorForm,
+  type AdministratorFormControl, type AdministratorFormOutput,
 } from './administrator-form.ts';
 import { useAdministrator, useAssignableRoles, useCreateAdministrator, useUpdateAdministrator } from './administrators-api.ts';
 import { RolesField } from './roles-field.tsx';
@@ -45,40 +44,35 @@ export function EditAdministratorPage() {
 export function AdministratorForm({ administrator }: { administrator: Administrator | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const notify = useNotify();
   const isNew = administrator === null;
   const assignableRoles = useAssignableRoles();
   const createAdministrator = useCreateAdministrator();
   const updateAdministrator = useUpdateAdministrator(administrator?.id ?? '');
-  const { control, handleSubmit, formState, setError } = useForm<AdministratorFormValues>({
-    resolver: administratorResolver(isNew),
+  const { control, formState, submitWith } = useServerForm({
+    schema: administratorFormSchema(isNew),
     defaultValues: administrator ? administratorFormOf(administrator) : emptyAdministratorForm,
     mode: 'onTouched',
   });
 
-  async function save(values: AdministratorFormValues) {
-    const displayName = values.displayName.trim() || undefined;
-    try {
-      if (isNew) {
-        const { email, roles, authorized } = values;
-        await createAdministrator.mutateAsync({ email, displayName, roles, authorized });
-        notify({ message: messages.administrators.created, variant: 'success' });
-      } else {
-        await updateAdministrator.mutateAsync({ displayName, roles: values.roles, authorized: values.authorized });
-        notify({ message: messages.administrators.edited, variant: 'success' });
-      }
-      await navigate(paths.administrators.getHref());
-    } catch (error) {
-      setServerFieldErrors(setError, error, emptyAdministratorForm);
-      notify({ message: errorMessageOf(error), variant: 'error' });
+  async function save(values: AdministratorFormOutput) {
+    const displayName = values.displayName?.trim() || undefined;
+    if ('email' in values) {
+      const { email, roles, authorized } = values;
+      await createAdministrator.mutateAsync({ email, displayName, roles, authorized });
+    } else {
+      await updateAdministrator.mutateAsync({ displayName, roles: values.roles, authorized: values.authorized });
     }
   }
+  const submit = submitWith(save, {
+    success: isNew ? messages.administrators.created : messages.administrators.edited,
+    onSaved: () => navigate(paths.administrators.getHref()),
+  });
 
   const title = administrator ? t('administrators.editTitle', { name: administrator.displayName || administrator.email }) : t('administrators.newTitle');
   return (
     <AdminPage title={title} maxWidth={800}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Stack component="form" noValidate spacing={3} onSubmit={(event) => void handleSubmit(save)(event)}>
+        <Stack component="form" noValidate spacing={3} onSubmit={submit}>
           {isNew && <Alert severity="info">{t('administrators.invitationNote')}</Alert>}
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2.5 }}>
             {isNew
@@ -106,7 +100,7 @@ export function AdministratorForm({ administrator }: { administrator: Administra
   );
 }
 
-function AuthorizedSwitch({ control }: { control: Control<AdministratorFormValues> }) {
+function AuthorizedSwitch({ control }: { control: AdministratorFormControl }) {
   const { t } = useTranslation();
   const { field } = useController({ control, name: 'authorized' });
   return (

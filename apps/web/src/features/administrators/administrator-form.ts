@@ -1,6 +1,6 @@
 import { AdministratorCreateSchema, AdministratorUpdateSchema, type Administrator } from '@receta/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { Resolver } from 'react-hook-form';
+import type { Control } from 'react-hook-form';
+import type { z } from 'zod';
 
 export interface AdministratorFormValues {
   email: string;
@@ -20,11 +20,16 @@ export function administratorFormOf(administrator: Administrator): Administrator
   };
 }
 
+/** What the form sends: a new administrator's data with the email, or the changes without it. */
+export type AdministratorFormOutput =
+  | z.output<typeof AdministratorCreateSchema>
+  | z.output<typeof AdministratorUpdateSchema>;
+export type AdministratorFormControl = Control<AdministratorFormValues, unknown, AdministratorFormOutput>;
+
 /**
  * The domain's create schema for a new administrator, its update schema otherwise (the email is
  * the login and stays); both check the same fields with the same messages.
  */
-export function administratorResolver(isNew: boolean): Resolver<AdministratorFormValues> {
-  const resolver = isNew ? zodResolver(AdministratorCreateSchema) : zodResolver(AdministratorUpdateSchema);
-  return resolver as unknown as Resolver<AdministratorFormValues>;
+export function administratorFormSchema(isNew: boolean): z.ZodType<AdministratorFormOutput> {
+  return isNew ? AdministratorCreateSchema : AdministratorUpdateSchema;
 }

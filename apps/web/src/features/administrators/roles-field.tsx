@@ -12,10 +12,10 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { useController, type Control } from 'react-hook-form';
+import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorText } from '../../components/form-field.tsx';
-import type { AdministratorFormValues } from './administrator-form.ts';
+import type { AdministratorFormControl } from './administrator-form.ts';
 
 /**
  * The administrator's roles in order. The first is the main one: it decides the landing page
@@ -26,7 +26,7 @@ export function RolesField({
   options,
   isLoading,
 }: {
-  control: Control<AdministratorFormValues>;
+  control: AdministratorFormControl;
   options: readonly RoleOption[];
   isLoading: boolean;
 }) {

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { AntigenTestInputSchema, antigenResults, messages, todayInArgentina, type AntigenResult } from '@receta/domain';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import UploadFile from '@mui/icons-material/UploadFile';
@@ -14,17 +13,15 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import { useController, useForm, type Control, type Resolver } from 'react-hook-form';
+import { useController, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FileChooserButton } from '../../components/file-chooser-button.tsx';
 import { FormDateField } from '../../components/form-date-field.tsx';
 import { fieldErrorText, FormTextField } from '../../components/form-field.tsx';
 import { translateMessage } from '../../i18n/translate-message.ts';
-import { errorMessageOf } from '../../lib/api-client.ts';
 import { attachmentAccept, useAttachmentUpload } from '../../lib/doctor-attachment.ts';
-import { useNotify } from '../../lib/notify.ts';
-import { setServerFieldErrors } from '../../lib/server-field-errors.ts';
+import { useServerForm } from '../../lib/use-server-form.ts';
 import { useRecordAntigenTest } from './employees-api.ts';
 
 interface TestFormValues {
@@ -38,11 +35,6 @@ interface TestFormValues {
 type TestFormOutput = z.output<typeof AntigenTestInputSchema>;
 type TestFormControl = Control<TestFormValues, unknown, TestFormOutput>;
 
-/** The domain's schema checks the form: the date may not be in the future (spec section 5). */
-const testResolver = zodResolver(AntigenTestInputSchema) as unknown as Resolver<
-  TestFormValues, unknown, TestFormOutput
->;
-
 /** A new test starts as one taken today. */
 function emptyTestForm(): TestFormValues {
   return { testedOn: todayInArgentina(), result: '', place: '', certificate: null };
@@ -51,31 +43,24 @@ function emptyTestForm(): TestFormValues {
 /** Records one antigen test of an employee: its date, result, place and optional certificate. */
 export function AntigenTestForm({ employeeId }: { employeeId: string }) {
   const { t } = useTranslation();
-  const notify = useNotify();
   const recordTest = useRecordAntigenTest(employeeId);
-  const { control, handleSubmit, formState, reset, setError } = useForm<TestFormValues, unknown, TestFormOutput>({
-    resolver: testResolver,
+  // The domain's schema checks the form: the date may not be in the future (spec section 5).
+  const { control, formState, reset, submitWith } = useServerForm({
+    schema: AntigenTestInputSchema,
     defaultValues: emptyTestForm(),
     mode: 'onTouched',
   });
-
-  async function record(test: TestFormOutput) {
-    try {
-      await recordTest.mutateAsync(test);
-      notify({ message: messages.employees.testRecorded, variant: 'success' });
-      reset(emptyTestForm());
-    } catch (error) {
-      setServerFieldErrors(setError, error, emptyTestForm());
-      notify({ message: errorMessageOf(error), variant: 'error' });
-    }
-  }
+  const record = submitWith((test) => recordTest.mutateAsync(test), {
+    success: messages.employees.testRecorded,
+    onSaved: () => reset(emptyTestForm()),
+  });
 
   return (
     <Box
       component="form"
       noValidate
       aria-label={t('antigens.tests.recordTitle')}
-      onSubmit={(event) => void handleSubmit(record)(event)}
+      onSubmit={record}
       sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2.5 }}
     >
       <FormDateField control={control} name="testedOn" label={t('antigens.tests.fields.testedOn')} required />

@@ -1,17 +1,11 @@
-import { messages, type Employee } from '@receta/domain';
+import { EmployeeInputSchema, messages, type Employee } from '@receta/domain';
 import Box from '@mui/material/Box';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DialogForm, FormDialog } from '../../components/form-dialog.tsx';
 import { FormDateField } from '../../components/form-date-field.tsx';
 import { FormTextField } from '../../components/form-field.tsx';
-import { errorMessageOf } from '../../lib/api-client.ts';
-import { useNotify } from '../../lib/notify.ts';
-import { setServerFieldErrors } from '../../lib/server-field-errors.ts';
-import {
-  emptyEmployeeForm, employeeConflicts, employeeFormOf, employeeResolver,
-  type EmployeeFormOutput, type EmployeeFormValues,
-} from './employee-form.ts';
+import { useServerForm } from '../../lib/use-server-form.ts';
+import { emptyEmployeeForm, employeeFormOf, employeeServerFields } from './employee-form.ts';
 import { useSaveEmployee } from './employees-api.ts';
 
 interface EmployeeFormDialogProps {
@@ -34,27 +28,20 @@ export function EmployeeFormDialog({ open, employee, onClose }: EmployeeFormDial
 
 function EmployeeForm({ employee, onClose }: Omit<EmployeeFormDialogProps, 'open'>) {
   const { t } = useTranslation();
-  const notify = useNotify();
   const saveEmployee = useSaveEmployee(employee?.id);
-  const { control, handleSubmit, formState, setError } = useForm<EmployeeFormValues, unknown, EmployeeFormOutput>({
-    resolver: employeeResolver,
+  const { control, formState, submitWith } = useServerForm({
+    schema: EmployeeInputSchema,
     defaultValues: employee ? employeeFormOf(employee) : emptyEmployeeForm,
     mode: 'onTouched',
+    serverFields: employeeServerFields,
+  });
+  const save = submitWith((values) => saveEmployee.mutateAsync(values), {
+    success: employee ? messages.employees.edited : messages.employees.created,
+    onSaved: onClose,
   });
 
-  async function save(values: EmployeeFormOutput) {
-    try {
-      await saveEmployee.mutateAsync(values);
-      notify({ message: employee ? messages.employees.edited : messages.employees.created, variant: 'success' });
-      onClose();
-    } catch (error) {
-      setServerFieldErrors(setError, error, emptyEmployeeForm, { conflicts: employeeConflicts });
-      notify({ message: errorMessageOf(error), variant: 'error' });
-    }
-  }
-
   return (
-    <DialogForm onSubmit={handleSubmit(save)} onCancel={onClose} isSubmitting={formState.isSubmitting}>
+    <DialogForm onSubmit={save} onCancel={onClose} isSubmitting={formState.isSubmitting}>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2.5 }}>
         <FormTextField control={control} name="lastName" label={t('antigens.employees.fields.lastName')} autoComplete="off" required />
         <FormTextField control={control} name="name" label={t('antigens.employees.fields.name')} autoComplete="off" required />

@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { EmployeeInputSchema, messages, type Employee } from '@receta/domain';
-import type { Resolver } from 'react-hook-form';
-import type { z } from 'zod';
+import type { Employee } from '@receta/domain';
+import type { ServerFieldErrorOptions } from '../../lib/server-field-errors.ts';
 
 /** Every field as typed; the schema turns a blank email, phone or position into null. */
 export interface EmployeeFormValues {
@@ -14,16 +12,12 @@ export interface EmployeeFormValues {
   phone: string;
   position: string;
 }
-export type EmployeeFormOutput = z.output<typeof EmployeeInputSchema>;
 type EmployeeField = keyof EmployeeFormValues;
 
 export const emptyEmployeeForm: EmployeeFormValues = { name: '', lastName: '', dni: '', birthDate: '', email: '', phone: '', position: '' };
-export const employeeConflicts: Record<string, EmployeeField> = { [messages.employees.dniTaken]: 'dni' };
 
-/** The domain's schema checks the form, with its Spanish messages (spec section 5). */
-export const employeeResolver = zodResolver(EmployeeInputSchema) as unknown as Resolver<
-  EmployeeFormValues, unknown, EmployeeFormOutput
->;
+/** The server tells a DNI taken by another employee by its code. */
+export const employeeServerFields: ServerFieldErrorOptions<EmployeeField> = { conflicts: { dniTaken: 'dni' } };
 
 export function employeeFormOf(employee: Employee): EmployeeFormValues {
   return {

@@ -1,11 +1,10 @@
-import { messages, provinces, type Owner } from '@receta/domain';
+import { messages, OwnerInputSchema, provinces, type Owner } from '@receta/domain';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { AdminPage } from '../../components/admin-page.tsx';
@@ -13,15 +12,10 @@ import { FormAutocomplete } from '../../components/form-autocomplete.tsx';
 import { FormTextField } from '../../components/form-field.tsx';
 import { LoadedResource } from '../../components/loaded-resource.tsx';
 import { paths } from '../../config/paths.ts';
-import { errorMessageOf } from '../../lib/api-client.ts';
-import { useNotify } from '../../lib/notify.ts';
-import { setServerFieldErrors } from '../../lib/server-field-errors.ts';
 import { useSession } from '../../lib/session.tsx';
+import { useServerForm } from '../../lib/use-server-form.ts';
 import { EmployeesList } from './employees-list.tsx';
-import {
-  emptyOwnerForm, ownerConflicts, ownerFormOf, ownerResolver,
-  type OwnerFormOutput, type OwnerFormValues,
-} from './owner-form.ts';
+import { emptyOwnerForm, ownerFormOf } from './owner-form.ts';
 import { useOwner, useSaveOwner } from './owners-api.ts';
 
 const provinceOptions = provinces.map((province) => ({ value: province.name, label: province.name }));
@@ -76,28 +70,20 @@ function BackLink() {
 function OwnerForm({ owner }: { owner: Owner | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const notify = useNotify();
   const saveOwner = useSaveOwner(owner?.id);
-  const { control, handleSubmit, formState, setError } = useForm<OwnerFormValues, unknown, OwnerFormOutput>({
-    resolver: ownerResolver,
+  const { control, formState, submitWith } = useServerForm({
+    schema: OwnerInputSchema,
     defaultValues: owner ? ownerFormOf(owner) : emptyOwnerForm,
     mode: 'onTouched',
   });
-
-  async function save(values: OwnerFormOutput) {
-    try {
-      await saveOwner.mutateAsync(values);
-      notify({ message: owner ? messages.owners.edited : messages.owners.created, variant: 'success' });
-      await navigate(paths.owners.getHref());
-    } catch (error) {
-      setServerFieldErrors(setError, error, emptyOwnerForm, { conflicts: ownerConflicts });
-      notify({ message: errorMessageOf(error), variant: 'error' });
-    }
-  }
+  const save = submitWith((values) => saveOwner.mutateAsync(values), {
+    success: owner ? messages.owners.edited : messages.owners.created,
+    onSaved: () => navigate(paths.owners.getHref()),
+  });
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Stack component="form" noValidate spacing={3} onSubmit={(event) => void handleSubmit(save)(event)}>
+      <Stack component="form" noValidate spacing={3} onSubmit={save}>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2.5 }}>
           <FormTextField control={control} name="name" label={t('antigens.owners.fields.name')} autoComplete="organization" required />
           <FormTextField

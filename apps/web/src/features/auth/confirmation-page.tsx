@@ -1,9 +1,9 @@
-import { messages, serverMessages } from '@receta/domain';
+import { messages } from '@receta/domain';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageCard } from '../../components/page-card.tsx';
 import { paths } from '../../config/paths.ts';
-import { ApiRequestError } from '../../lib/api-client.ts';
+import { errorCodeOf } from '../../lib/api-client.ts';
 import { useNotify } from '../../lib/notify.ts';
 import { confirmDoctorAccount } from './auth-api.ts';
 import { PinForm } from './pin-form.tsx';
@@ -22,7 +22,7 @@ export function ConfirmationPage() {
       await navigate(paths.login.getHref());
     } catch (error) {
       // Spec section 8: a PIN already used has its own message; every other failure means the link no longer works.
-      const isUsed = error instanceof ApiRequestError && error.message === serverMessages.alreadyUsedPin;
+      const isUsed = errorCodeOf(error) === 'alreadyUsedPin';
       notify({ message: isUsed ? messages.pin.alreadyUsed : messages.pin.expired, variant: 'error' });
     }
   }

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { LoginSchema, type LoginInput } from '@receta/domain';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -8,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../components/form-field.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
+import { zodFormResolver } from '../../lib/form-resolver.ts';
 import { PasswordRecoveryDialog } from './password-recovery-dialog.tsx';
 
 /**
@@ -21,7 +21,7 @@ export function CredentialsForm({ submitLabel, onSubmit }: {
   const { t } = useTranslation();
   const [isRecoveryOpen, setIsRecoveryOpen] = useState(false);
   const { control, handleSubmit, formState } = useForm<LoginInput>({
-    resolver: zodResolver(LoginSchema),
+    resolver: zodFormResolver(LoginSchema),
     defaultValues: { email: '', password: '' },
     mode: 'onTouched',
   });

@@ -57,10 +57,10 @@ describe('account confirmation page', () => {
   });
 
   it.each([
-    ['Already used PIN', 'El PIN ya fue utilizado. Debe generar uno nuevo.'],
-    ['El enlace expiró o ya fue utilizado. Solicite uno nuevo.', 'El tiempo para establecer sus credenciales ha expirado.'],
-  ])('answers the server\'s "%s" with "%s"', async (serverMessage, shown) => {
-    stubApi({ 'PUT /api/auth/confirmation/doctors/*': () => errorResponse(400, serverMessage) });
+    ['Already used PIN', 'El PIN ya fue utilizado. Debe generar uno nuevo.', 'alreadyUsedPin'],
+    ['El enlace expiró o ya fue utilizado. Solicite uno nuevo.', 'El tiempo para establecer sus credenciales ha expirado.', undefined],
+  ] as const)('answers the server\'s "%s" with "%s"', async (serverMessage, shown, errorCode) => {
+    stubApi({ 'PUT /api/auth/confirmation/doctors/*': () => errorResponse(400, serverMessage, { errorCode }) });
     const user = userEvent.setup();
     const { router } = renderRoutes(routes, { path: '/confirmation/token-1' });
 

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { NewPasswordFormSchema, type NewPasswordForm as NewPasswordValues } from '@receta/domain';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -9,6 +8,7 @@ import { PageCard } from '../../components/page-card.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { paths } from '../../config/paths.ts';
 import { errorMessageOf } from '../../lib/api-client.ts';
+import { zodFormResolver } from '../../lib/form-resolver.ts';
 import { useNotify } from '../../lib/notify.ts';
 
 /**
@@ -28,7 +28,7 @@ export function NewPasswordForm({
   const navigate = useNavigate();
   const notify = useNotify();
   const { control, handleSubmit, formState } = useForm<NewPasswordValues>({
-    resolver: zodResolver(NewPasswordFormSchema),
+    resolver: zodFormResolver(NewPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
     mode: 'onTouched',
   });

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { messages, RecoveryEmailSchema } from '@receta/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -14,6 +13,7 @@ import type { z } from 'zod';
 import { FormTextField } from '../../components/form-field.tsx';
 import { translateMessage } from '../../i18n/translate-message.ts';
 import { errorMessageOf } from '../../lib/api-client.ts';
+import { zodFormResolver } from '../../lib/form-resolver.ts';
 import { requestPasswordRecovery } from './auth-api.ts';
 
 type RecoveryEmail = z.input<typeof RecoveryEmailSchema>;
@@ -27,7 +27,7 @@ export function PasswordRecoveryDialog({ open, onClose }: { open: boolean; onClo
   const [isSent, setIsSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit, formState, reset } = useForm<RecoveryEmail>({
-    resolver: zodResolver(RecoveryEmailSchema),
+    resolver: zodFormResolver(RecoveryEmailSchema),
     defaultValues: { email: '' },
     mode: 'onTouched',
   });

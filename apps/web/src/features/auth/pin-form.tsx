@@ -1,16 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { limits, messages, PinFormSchema, type PinForm as PinFormValues } from '@receta/domain';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../components/password-field.tsx';
+import { zodFormResolver } from '../../lib/form-resolver.ts';
 
 /** The signing PIN typed twice (spec section 5); the button waits for a valid form. */
 export function PinForm({ submitLabel, onSubmit }: { submitLabel: string; onSubmit: (pin: string) => Promise<void> }) {
   const { t } = useTranslation();
   const { control, handleSubmit, formState } = useForm<PinFormValues>({
-    resolver: zodResolver(PinFormSchema),
+    resolver: zodFormResolver(PinFormSchema),
     defaultValues: { PIN: '', confirmPIN: '' },
     mode: 'onTouched',
   });

@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { SecondFactorSchema, type SecondFactorInput } from '@receta/domain';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../components/form-field.tsx';
+import { zodFormResolver } from '../../lib/form-resolver.ts';
 
 /**
  * The authenticator's 6-digit code: the second step of a login, on the product's login and on
@@ -16,7 +16,7 @@ export function SecondFactorCodeForm({ autoFocus, onSubmit }: {
 }) {
   const { t } = useTranslation();
   const { control, handleSubmit, formState } = useForm<SecondFactorInput>({
-    resolver: zodResolver(SecondFactorSchema),
+    resolver: zodFormResolver(SecondFactorSchema),
     defaultValues: { token: '' },
     mode: 'onTouched',
   });

@@ -1,3 +1,4 @@
+import { messages } from '@receta/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -90,5 +91,18 @@ describe('second factor page', () => {
     expect(await screen.findByText('El código no es válido o ya fue utilizado.')).toBeDefined();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login/2auth'));
     expect(accessTokenStore.get()).toBeNull();
+  });
+
+  it('goes back to the login page when the server says the login step expired', async () => {
+    startLogin({ isSync: true });
+    stubApi({ 'POST /api/auth/login/2fa': () => errorResponse(401, messages.auth.loginStepExpired, { errorCode: 'loginStepExpired' }) });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { path: '/login/2auth' });
+
+    await user.type(await screen.findByLabelText(/^Código de verificación/, { selector: 'input' }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verificar' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(authenticityTokenStore.get()).toBeNull();
   });
 });

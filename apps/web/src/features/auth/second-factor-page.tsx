@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
 import { PageCard } from '../../components/page-card.tsx';
 import { paths } from '../../config/paths.ts';
-import { errorMessageOf } from '../../lib/api-client.ts';
+import { errorCodeOf, errorMessageOf } from '../../lib/api-client.ts';
 import { isJwtExpired } from '../../lib/jwt.ts';
 import { useNotify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -56,7 +56,7 @@ function SecondFactorForm({ authenticityToken, claims }: { authenticityToken: st
     } catch (error) {
       const message = errorMessageOf(error);
       notify({ message, variant: 'error' });
-      if (message === messages.auth.loginStepExpired) {
+      if (errorCodeOf(error) === 'loginStepExpired') {
         authenticityTokenStore.clear();
         await navigate(paths.login.getHref(), { replace: true });
       }

@@ -1,7 +1,6 @@
 import {
   dashboardPeriodOf, dashboardPeriodPresets, DashboardQuerySchema, type DashboardPeriod, type DashboardPeriodPreset,
 } from '@receta/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -11,6 +10,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDateField } from '../../components/form-date-field.tsx';
+import { zodFormResolver } from '../../lib/form-resolver.ts';
 
 function presetOf(period: DashboardPeriod): DashboardPeriodPreset | null {
   return dashboardPeriodPresets.find((preset) => {
@@ -31,7 +31,7 @@ export function PeriodSelector({
   onChange: (period: DashboardPeriod) => void;
 }) {
   const { t } = useTranslation();
-  const form = useForm({ resolver: zodResolver(DashboardQuerySchema), defaultValues: period, mode: 'onTouched' });
+  const form = useForm({ resolver: zodFormResolver(DashboardQuerySchema), defaultValues: period, mode: 'onTouched' });
   const { reset } = form;
   // A preset, or the browser's back button, changes the period from outside the form.
   useEffect(() => reset(period), [period, reset]);

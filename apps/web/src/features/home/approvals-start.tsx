@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { translateMessage } from '../../i18n/translate-message.ts';
 import { errorMessageOf } from '../../lib/api-client.ts';
-import { usePendingUsers } from '../moderation/moderation-api.ts';
+import { usePendingUsers } from '../moderation/index.ts';
 import { HomeSection } from './home-section.tsx';
 
 const shownRequests = 5;

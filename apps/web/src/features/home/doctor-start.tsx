@@ -11,9 +11,8 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { translateMessage } from '../../i18n/translate-message.ts';
 import { errorMessageOf } from '../../lib/api-client.ts';
-import { particularInsurerSlug } from '../prescriptions/prescription-form.ts';
-import { PrescriptionStateChip } from '../prescriptions/prescription-state-chip.tsx';
-import { usePrescriptions } from '../prescriptions/prescriptions-api.ts';
+import { particularInsurerSlug, usePrescriptions } from '../prescriptions/index.ts';
+import { PrescriptionStateChip } from '../../components/prescription-state-chip.tsx';
 import { HomeSection } from './home-section.tsx';
 
 const shownPrescriptions = 5;

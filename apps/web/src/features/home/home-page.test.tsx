@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router.tsx';
 import { stubApi } from '../../test/fake-api.ts';
 import { makeUser, renderRoutes } from '../../test/render.tsx';
-import { makePrescription } from '../prescriptions/prescription-fixtures.ts';
+import { makePrescription } from '../../test/prescription-fixtures.ts';
 
 const accepted = { termsAndConditions: '2026-01-01T00:00:00Z' };
 const clinic = { id: 'workspace-1', name: 'Clínica del Sol', avatarUri: null };

@@ -13,7 +13,7 @@ import { errorMessageOf } from '../../lib/api-client.ts';
 import { useNotify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.tsx';
 import { languageStore } from '../../lib/storage.ts';
-import { updateUserData } from '../auth/auth-api.ts';
+import { updateUserData } from '../auth/index.ts';
 
 /** Each language by its own name, so that readers find theirs whatever the page is in now. */
 const languageNames: Record<Language, string> = {

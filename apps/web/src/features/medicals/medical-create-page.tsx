@@ -1,11 +1,10 @@
-import { messages, type MedicalCreateInput } from '@receta/domain';
+import { MedicalCreateSchema, messages } from '@receta/domain';
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { AdminPage } from '../../components/admin-page.tsx';
@@ -13,10 +12,8 @@ import { FormTextField } from '../../components/form-field.tsx';
 import { PersonalDataFields } from '../../components/personal-data-fields.tsx';
 import { ProfessionalDataFields } from '../../components/professional-data-fields.tsx';
 import { paths } from '../../config/paths.ts';
-import { errorMessageOf } from '../../lib/api-client.ts';
-import { useNotify } from '../../lib/notify.ts';
-import { setServerFieldErrors } from '../../lib/server-field-errors.ts';
-import { emptyMedicalForm, medicalCreateResolver } from './medical-form.ts';
+import { useServerForm } from '../../lib/use-server-form.ts';
+import { emptyMedicalForm } from './medical-form.ts';
 import { useCreateMedical } from './medicals-api.ts';
 
 /**
@@ -26,29 +23,21 @@ import { useCreateMedical } from './medicals-api.ts';
 export function MedicalCreatePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const notify = useNotify();
   const createMedical = useCreateMedical();
-  const { control, handleSubmit, formState, setError } = useForm({
-    resolver: medicalCreateResolver,
+  const { control, formState, submitWith } = useServerForm({
+    schema: MedicalCreateSchema,
     defaultValues: emptyMedicalForm,
     mode: 'onTouched',
   });
-
-  async function save(medic: MedicalCreateInput) {
-    try {
-      const created = await createMedical.mutateAsync(medic);
-      notify({ message: messages.medicals.created, variant: 'success' });
-      await navigate(paths.medicalPreview.getHref(created.id));
-    } catch (error) {
-      setServerFieldErrors(setError, error, emptyMedicalForm);
-      notify({ message: errorMessageOf(error), variant: 'error' });
-    }
-  }
+  const save = submitWith((medic) => createMedical.mutateAsync(medic), {
+    success: messages.medicals.created,
+    onSaved: (created) => navigate(paths.medicalPreview.getHref(created.id)),
+  });
 
   return (
     <AdminPage title={t('medicals.newTitle')} lead={t('medicals.newLead')} maxWidth={900}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Stack component="form" noValidate spacing={3} onSubmit={(event) => void handleSubmit(save)(event)}>
+        <Stack component="form" noValidate spacing={3} onSubmit={save}>
           <Section title={t('medicals.sections.personal')}>
             <PersonalDataFields control={control} />
           </Section>

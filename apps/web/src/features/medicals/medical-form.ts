@@ -1,7 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { MedicalCreateSchema, MedicalUpdateSchema, type MedicalDetail } from '@receta/domain';
-import type { Resolver } from 'react-hook-form';
-import type { z } from 'zod';
+import type { MedicalDetail } from '@receta/domain';
 import { emptyPersonalData, type PersonalDataValues } from '../../components/personal-data-fields.tsx';
 import { emptyProfessionalData, type ProfessionalDataValues } from '../../components/professional-data-fields.tsx';
 
@@ -11,14 +8,6 @@ export interface MedicalFormValues extends PersonalDataValues, ProfessionalDataV
 }
 
 export const emptyMedicalForm: MedicalFormValues = { ...emptyPersonalData, ...emptyProfessionalData, email: '', referenceCode: '' };
-
-/** The domain's schemas check the forms, with the registration's Spanish messages. */
-export const medicalCreateResolver = zodResolver(MedicalCreateSchema) as unknown as Resolver<
-  MedicalFormValues, unknown, z.output<typeof MedicalCreateSchema>
->;
-export const medicalUpdateResolver = zodResolver(MedicalUpdateSchema) as unknown as Resolver<
-  MedicalFormValues, unknown, z.output<typeof MedicalUpdateSchema>
->;
 
 export function medicalFormOf(medic: MedicalDetail): MedicalFormValues {
   return {

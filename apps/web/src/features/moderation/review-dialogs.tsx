@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { limits, messages, RejectDoctorSchema, type RejectDoctorInput } from '@receta/domain';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -10,6 +9,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../components/form-field.tsx';
+import { zodFormResolver } from '../../lib/form-resolver.ts';
 
 /** Asks once more before an account is authorized: the doctor's confirm-account mail goes out at once. */
 export function AuthorizeDialog({
@@ -58,7 +58,7 @@ export function RejectDialog({
   const { t } = useTranslation();
   const titleId = useId();
   const { control, handleSubmit, formState, reset } = useForm<RejectDoctorInput>({
-    resolver: zodResolver(RejectDoctorSchema),
+    resolver: zodFormResolver(RejectDoctorSchema),
     defaultValues: { reason: '' },
     mode: 'onTouched',
   });

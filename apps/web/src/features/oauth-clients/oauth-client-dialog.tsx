@@ -1,6 +1,6 @@
 import {
   limits, messages, oauthClientKinds, oauthScopes,
-  type OAuthClient, type OAuthClientInput, type OAuthScope,
+  type OAuthClient, type OAuthScope,
 } from '@receta/domain';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
@@ -14,19 +14,18 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useController, useForm, type Control } from 'react-hook-form';
+import { useController, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { fieldErrorText, FormTextField } from '../../components/form-field.tsx';
 import { DialogForm, FormDialog } from '../../components/form-dialog.tsx';
-import { errorMessageOf } from '../../lib/api-client.ts';
-import { useNotify } from '../../lib/notify.ts';
-import { setServerFieldErrors } from '../../lib/server-field-errors.ts';
+import { useServerForm } from '../../lib/use-server-form.ts';
 import {
-  emptyOAuthClientForm, oauthClientFormOf, oauthClientResolver, type OAuthClientFormValues,
+  emptyOAuthClientForm, oauthClientFormOf, OAuthClientFormSchema, type OAuthClientFormValues,
 } from './oauth-client-form.ts';
 import { useSaveOAuthClient } from './oauth-clients-api.ts';
 
-type FormControlOf = Control<OAuthClientFormValues, unknown, OAuthClientInput>;
+type FormControlOf = Control<OAuthClientFormValues, unknown, z.output<typeof OAuthClientFormSchema>>;
 
 /** A new app (`client` null) or the changes to one; a new confidential app's secret goes to `onSecret`. */
 export function OAuthClientDialog({ open, client, onClose, onSecret }: {
@@ -54,32 +53,22 @@ function OAuthClientForm({ client, onClose, onSecret }: {
   onSecret: (client: OAuthClient, secret: string) => void;
 }) {
   const { t } = useTranslation();
-  const notify = useNotify();
   const save = useSaveOAuthClient(client?.id);
-  const { control, handleSubmit, formState, setError } = useForm<OAuthClientFormValues, unknown, OAuthClientInput>({
-    resolver: oauthClientResolver,
+  const { control, formState, submitWith } = useServerForm({
+    schema: OAuthClientFormSchema,
     defaultValues: client ? oauthClientFormOf(client) : emptyOAuthClientForm,
     mode: 'onTouched',
   });
-
-  async function submit(values: OAuthClientInput) {
-    try {
-      const saved = await save.mutateAsync(values);
-      if ('clientSecret' in saved) {
-        notify({ message: saved.message, variant: 'success' });
-        if (saved.clientSecret) onSecret(saved.client, saved.clientSecret);
-      } else {
-        notify({ message: messages.oauth.clientUpdated, variant: 'success' });
-      }
+  const submit = submitWith((values) => save.mutateAsync(values), {
+    success: (saved) => ('clientSecret' in saved ? saved.message : messages.oauth.clientUpdated),
+    onSaved: (saved) => {
+      if ('clientSecret' in saved && saved.clientSecret) onSecret(saved.client, saved.clientSecret);
       onClose();
-    } catch (error) {
-      setServerFieldErrors(setError, error, emptyOAuthClientForm);
-      notify({ message: errorMessageOf(error), variant: 'error' });
-    }
-  }
+    },
+  });
 
   return (
-    <DialogForm onSubmit={handleSubmit(submit)} onCancel={onClose} isSubmitting={formState.isSubmitting}>
+    <DialogForm onSubmit={submit} onCancel={onClose} isSubmitting={formState.isSubmitting}>
       <Stack spacing={2.5}>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2.5 }}>
           <FormTextField control={control} name="name" label={t('oauth2.clients.fields.name')} required />

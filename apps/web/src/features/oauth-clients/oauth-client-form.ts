@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   messages, OAuthClientInputSchema, oauthClientKinds, redirectUri,
-  type OAuthClient, type OAuthClientInput, type OAuthScope,
+  type OAuthClient, type OAuthScope,
 } from '@receta/domain';
-import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
 
 /** The form as typed: the redirect URIs one per line, the logo blank for none. */
@@ -25,7 +23,7 @@ function linesOf(text: string): string[] {
 }
 
 /** The domain's rules on the form's shape; a wrong redirect URI is told on the one field that holds them all. */
-const OAuthClientFormSchema = z.object({
+export const OAuthClientFormSchema = z.object({
   name: input.name,
   logoUri: z.string().trim().transform((value) => value || null).pipe(input.logoUri.unwrap()),
   redirectUris: z.string().superRefine((text, context) => {
@@ -41,10 +39,6 @@ const OAuthClientFormSchema = z.object({
   sandbox: z.boolean(),
   kind: z.enum(oauthClientKinds),
 });
-
-export const oauthClientResolver = zodResolver(OAuthClientFormSchema) as unknown as Resolver<
-  OAuthClientFormValues, unknown, OAuthClientInput
->;
 
 export const emptyOAuthClientForm: OAuthClientFormValues = {
   name: '', logoUri: '', redirectUris: '', redirectUriLabel: '', allowedScopes: [], sandbox: false, kind: 'confidential',

@@ -82,7 +82,7 @@ describe('OAuth consent page', () => {
   });
 
   it('goes back to the sign-in when the server refuses the signed_in_code (400)', async () => {
-    const { router } = showConsent({ 'GET /oauth2/accounts/sign-in': () => errorResponse(400, messages.oauth.signInExpired) });
+    const { router } = showConsent({ 'GET /oauth2/accounts/sign-in': () => errorResponse(400, messages.oauth.signInExpired, { errorCode: 'signInExpired' }) });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Ingresar' })).toBeDefined();
     expect(router.state.location.pathname).toBe('/oauth2/sign-in');
@@ -133,7 +133,7 @@ describe('OAuth consent page', () => {
 
   it('never sends the browser to a redirect URI the app did not register', async () => {
     const assign = watchClientRedirects();
-    showConsent({ 'POST /oauth2/accounts/authorize': () => errorResponse(400, messages.oauth.redirectUriNotRegistered) });
+    showConsent({ 'POST /oauth2/accounts/authorize': () => errorResponse(400, messages.oauth.redirectUriNotRegistered, { errorCode: 'redirectUriNotRegistered' }) });
 
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Permitir' }));
 

@@ -1,4 +1,4 @@
-import { describedScopes, messages, type OAuthConsent } from '@receta/domain';
+import { describedScopes, type ErrorCode, type OAuthConsent } from '@receta/domain';
 import MoreVert from '@mui/icons-material/MoreVert';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
@@ -34,8 +34,8 @@ import { UnregisteredRedirect } from './unregistered-redirect.tsx';
  * another app than the one signed in for): the browser must not be sent there (RFC 6749
  * section 4.1.2.1), so the user is told on the page instead.
  */
-function isUntrustedRedirect(message: string): boolean {
-  return message === messages.oauth.redirectUriNotRegistered || message === messages.oauthServer.invalidClientId;
+function isUntrustedRedirect(code: ErrorCode | undefined): boolean {
+  return code === 'redirectUriNotRegistered' || code === 'invalidClientId';
 }
 
 function signInHref(request: AuthorizationRequest): string {
@@ -125,7 +125,7 @@ function ConsentForm({ request, signedInCode, consent }: {
       leave({ code: authorized.code, state: authorized.state });
     } catch (error) {
       // Spec section 4: a refusal goes back to the app with its message; anything else may pass.
-      if (error instanceof ApiRequestError && error.status === 400 && !isUntrustedRedirect(error.message)) {
+      if (error instanceof ApiRequestError && error.status === 400 && !isUntrustedRedirect(error.errorCode)) {
         leave({ auth: 'rejected', error: error.message });
         return;
       }

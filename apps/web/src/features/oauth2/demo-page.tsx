@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { limits, messages, type OAuthScope, type OAuthToken } from '@receta/domain';
 import UploadFile from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
@@ -21,6 +20,7 @@ import { paths } from '../../config/paths.ts';
 import type { Translation } from '../../i18n/es.ts';
 import { translateMessage } from '../../i18n/translate-message.ts';
 import { errorMessageOf } from '../../lib/api-client.ts';
+import { zodFormResolver } from '../../lib/form-resolver.ts';
 import { saveFile } from '../../lib/protected-file.ts';
 import { authorizationQuery } from './authorization-request.ts';
 import { readDemoAnswer, type DemoAnswer } from './demo-answer.ts';
@@ -223,7 +223,7 @@ function ConnectSection({ session, isBusy, onFinish }: {
   const navigate = useNavigate();
   const headingId = useId();
   const { control, handleSubmit, formState } = useForm<DemoClient>({
-    resolver: zodResolver(DemoClientSchema),
+    resolver: zodFormResolver(DemoClientSchema),
     defaultValues: { clientId: session?.clientId ?? '', clientSecret: '' },
     mode: 'onTouched',
   });

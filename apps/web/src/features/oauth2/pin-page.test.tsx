@@ -145,7 +145,7 @@ describe('OAuth PIN page', () => {
 
   it('says \'Su Pin es incorrecto.\' for a wrong PIN and stays', async () => {
     const assign = watchClientRedirects();
-    openPinStep({ 'POST /oauth2/accounts/pin-2fa': () => errorResponse(400, messages.oauthServer.invalidPin) });
+    openPinStep({ 'POST /oauth2/accounts/pin-2fa': () => errorResponse(400, messages.oauthServer.invalidPin, { errorCode: 'wrongPin' }) });
 
     const user = await typePin('1111');
     await user.click(screen.getByRole('button', { name: 'Confirmar firma' }));
@@ -157,7 +157,7 @@ describe('OAuth PIN page', () => {
 
   it('says \'Usuario no autorizado.\' to a pending account and sends the browser back with account_pending_approval', async () => {
     const assign = watchClientRedirects();
-    openPinStep({ 'POST /oauth2/accounts/pin-2fa': () => errorResponse(403, messages.oauthServer.pendingApproval) });
+    openPinStep({ 'POST /oauth2/accounts/pin-2fa': () => errorResponse(403, messages.oauthServer.pendingApproval, { errorCode: 'signingNotAllowed' }) });
 
     const user = await typePin('2580');
     await user.click(screen.getByRole('button', { name: 'Confirmar firma' }));
@@ -169,7 +169,7 @@ describe('OAuth PIN page', () => {
 
   it('sends any other failure back to the app with confirm=failed and the message', async () => {
     const assign = watchClientRedirects();
-    openPinStep({ 'POST /oauth2/accounts/pin-2fa': () => errorResponse(403, messages.signing.locked) });
+    openPinStep({ 'POST /oauth2/accounts/pin-2fa': () => errorResponse(403, messages.signing.locked, { errorCode: 'signingLocked' }) });
 
     const user = await typePin('2580');
     await user.click(screen.getByRole('button', { name: 'Confirmar firma' }));
@@ -182,7 +182,7 @@ describe('OAuth PIN page', () => {
     const assign = watchClientRedirects();
     openPinStep({
       'GET /oauth2/accounts/token': () => demoTokenContext,
-      'POST /oauth2/accounts/pin-2fa': () => errorResponse(403, messages.signing.locked),
+      'POST /oauth2/accounts/pin-2fa': () => errorResponse(403, messages.signing.locked, { errorCode: 'signingLocked' }),
     }, demoPinRequest);
 
     const user = await typePin('2580');

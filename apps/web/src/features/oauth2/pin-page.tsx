@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { messages, OAuthPinSchema, type OAuthTokenContext } from '@receta/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,7 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PasswordField } from '../../components/password-field.tsx';
 import { translateMessage } from '../../i18n/translate-message.ts';
-import { ApiRequestError, errorMessageOf } from '../../lib/api-client.ts';
+import { ApiRequestError, errorCodeOf, errorMessageOf } from '../../lib/api-client.ts';
+import { zodFormResolver } from '../../lib/form-resolver.ts';
 import { useNotify } from '../../lib/notify.ts';
 import { isDemoRedirect, mayRedirectTo, redirectToClient, type ClientAnswer } from './client-redirect.ts';
 import { OAuthCard } from './oauth-card.tsx';
@@ -84,7 +84,7 @@ function PinConfirmation({ request, context, title }: {
   const notify = useNotify();
   const [isLeaving, setIsLeaving] = useState(false);
   const { control, handleSubmit, formState, setError, resetField } = useForm<PinForm>({
-    resolver: zodResolver(PinFormSchema),
+    resolver: zodFormResolver(PinFormSchema),
     defaultValues: { pin: '' },
     mode: 'onTouched',
   });
@@ -114,13 +114,14 @@ function PinConfirmation({ request, context, title }: {
   /** Spec section 8, "PIN step". */
   function handleFailure(error: unknown) {
     const message = errorMessageOf(error);
-    if (message === messages.oauthServer.invalidPin) {
+    const code = errorCodeOf(error);
+    if (code === 'wrongPin') {
       resetField('pin');
       setError('pin', { message: messages.oauth.wrongPin }, { shouldFocus: true });
       notify({ message: messages.oauth.wrongPin, variant: 'error' });
       return;
     }
-    if (message === messages.oauthServer.pendingApproval) {
+    if (code === 'signingNotAllowed') {
       notify({ message: messages.oauth.unauthorizedUser, variant: 'error' });
       leave({ confirm: 'failed', error: 'account_pending_approval' });
       return;

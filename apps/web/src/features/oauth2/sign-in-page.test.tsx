@@ -79,12 +79,12 @@ describe('OAuth sign-in page', () => {
   });
 
   it.each([
-    [messages.oauthServer.wrongCredentials, 401, messages.oauth.wrongCredentials],
-    [messages.oauthServer.unauthorizedUser, 403, messages.oauth.unauthorizedUser],
-    [messages.oauth.secondFactorNotEnrolled, 403, messages.oauth.secondFactorNotEnrolled],
-    ['Demasiados intentos. Espere unos minutos e inténtelo de nuevo.', 429, 'Demasiados intentos. Espere unos minutos e inténtelo de nuevo.'],
-  ])('answers the server\'s "%s" with "%s"', async (serverMessage, status, shown) => {
-    stubApi({ 'POST /oauth2/accounts/sign-in': () => errorResponse(status, serverMessage) });
+    [messages.oauthServer.wrongCredentials, 401, messages.oauth.wrongCredentials, 'wrongCredentials'],
+    [messages.oauthServer.unauthorizedUser, 403, messages.oauth.unauthorizedUser, 'unauthorizedUser'],
+    [messages.oauth.secondFactorNotEnrolled, 403, messages.oauth.secondFactorNotEnrolled, undefined],
+    ['Demasiados intentos. Espere unos minutos e inténtelo de nuevo.', 429, 'Demasiados intentos. Espere unos minutos e inténtelo de nuevo.', undefined],
+  ] as const)('answers the server\'s "%s" with "%s"', async (serverMessage, status, shown, errorCode) => {
+    stubApi({ 'POST /oauth2/accounts/sign-in': () => errorResponse(status, serverMessage, { errorCode }) });
     renderRoutes(routes, { path: signInPath });
 
     await signIn();
@@ -94,7 +94,7 @@ describe('OAuth sign-in page', () => {
   });
 
   it('says \'Client id inválido.\' for an unknown app and never sends the browser to its unverified address', async () => {
-    stubApi({ 'POST /oauth2/accounts/sign-in': () => errorResponse(400, messages.oauthServer.invalidClientId) });
+    stubApi({ 'POST /oauth2/accounts/sign-in': () => errorResponse(400, messages.oauthServer.invalidClientId, { errorCode: 'invalidClientId' }) });
     const assign = watchClientRedirects();
     renderRoutes(routes, { path: signInPath });
 
@@ -106,7 +106,7 @@ describe('OAuth sign-in page', () => {
   });
 
   it('in demo mode sends an unknown app back to /oauth2/demo with auth=failed&error=invalid_client_id', async () => {
-    stubApi({ 'POST /oauth2/accounts/sign-in': () => errorResponse(400, messages.oauthServer.invalidClientId) });
+    stubApi({ 'POST /oauth2/accounts/sign-in': () => errorResponse(400, messages.oauthServer.invalidClientId, { errorCode: 'invalidClientId' }) });
     const assign = watchClientRedirects();
     const demoRequest = { ...appRequest, redirect_uri: demoRedirectUri, state: '1234567890123456' };
     renderRoutes(routes, { path: `/oauth2/sign-in${queryOf(demoRequest)}` });
@@ -122,7 +122,7 @@ describe('OAuth sign-in page', () => {
 
   it('keeps a web session out of the call, so that a wrong password cannot end it', async () => {
     localStorage.setItem(storageKeys.accessToken, 'web-session-token');
-    const requests = stubApi({ 'POST /oauth2/accounts/sign-in': () => errorResponse(401, messages.oauthServer.wrongCredentials) });
+    const requests = stubApi({ 'POST /oauth2/accounts/sign-in': () => errorResponse(401, messages.oauthServer.wrongCredentials, { errorCode: 'wrongCredentials' }) });
     renderRoutes(routes, { path: signInPath, user: makeUser() });
 
     await signIn();
@@ -179,7 +179,7 @@ describe('OAuth sign-in page', () => {
   it('goes back to the password when the password step expired', async () => {
     stubApi({
       'POST /oauth2/accounts/sign-in': () => ({ data: { signed_in_code: 'codigo-de-la-clave' } }),
-      'POST /oauth2/accounts/sign-in/2fa': () => errorResponse(400, messages.oauth.signInExpired),
+      'POST /oauth2/accounts/sign-in/2fa': () => errorResponse(400, messages.oauth.signInExpired, { errorCode: 'signInExpired' }),
     });
     renderRoutes(routes, { path: signInPath });
 

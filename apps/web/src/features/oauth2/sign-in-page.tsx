@@ -1,4 +1,4 @@
-import { messages, type LoginInput } from '@receta/domain';
+import { messages, type ErrorCode, type LoginInput } from '@receta/domain';
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -10,10 +10,9 @@ import { LegalLinks } from '../../components/legal-links.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { paths } from '../../config/paths.ts';
 import { translateMessage } from '../../i18n/translate-message.ts';
-import { errorMessageOf } from '../../lib/api-client.ts';
+import { errorCodeOf } from '../../lib/api-client.ts';
 import { useNotify } from '../../lib/notify.ts';
-import { CredentialsForm } from '../auth/credentials-form.tsx';
-import { SecondFactorCodeForm } from '../auth/second-factor-code-form.tsx';
+import { CredentialsForm, SecondFactorCodeForm } from '../auth/index.ts';
 import {
   authorizationQuery, readAuthorizationRequest, signedInCodeStore, type AuthorizationRequest,
 } from './authorization-request.ts';
@@ -75,7 +74,7 @@ function SignInForm({ request, onPasswordChecked }: {
     } catch (error) {
       // Spec section 8 tells an unknown app so at its own address. The server knows no address
       // of an app it does not know, so only the demo (this product's page) is told there.
-      if (errorMessageOf(error) === messages.oauthServer.invalidClientId) {
+      if (errorCodeOf(error) === 'invalidClientId') {
         if (mayRedirectTo(request.redirect_uri, null)) {
           redirectToClient(request.redirect_uri, { auth: 'failed', error: 'invalid_client_id', state: request.state });
         } else {
@@ -108,7 +107,7 @@ function SignInForm({ request, onPasswordChecked }: {
 }
 
 // A code that can no longer be confirmed: the password step has to be done again.
-const restartMessages = new Set<string>([messages.oauth.signInExpired, messages.auth.loginStepExpired]);
+const restartCodes = new Set<ErrorCode | undefined>(['signInExpired', 'loginStepExpired']);
 
 /** The authenticator's code, as on the web login; the consent page follows with the signed_in_code it answers. */
 function SecondFactorStep({ request, passwordStepCode, onRestart }: {
@@ -125,9 +124,8 @@ function SecondFactorStep({ request, passwordStepCode, onRestart }: {
     try {
       signedInCode = await confirmSignInForClient({ signed_in_code: passwordStepCode, token });
     } catch (error) {
-      const message = shownMessageOf(error);
-      notify({ message, variant: 'error' });
-      if (restartMessages.has(message)) onRestart();
+      notify({ message: shownMessageOf(error), variant: 'error' });
+      if (restartCodes.has(errorCodeOf(error))) onRestart();
       return;
     }
     signedInCodeStore.set(signedInCode);

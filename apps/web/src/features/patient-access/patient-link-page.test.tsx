@@ -7,7 +7,7 @@ import { accessTokenStore } from '../../lib/storage.ts';
 import { errorResponse, stubApi } from '../../test/fake-api.ts';
 import { makeJwt } from '../../test/jwt.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import { doctor } from '../prescriptions/prescription-fixtures.ts';
+import { doctor } from '../../test/prescription-fixtures.ts';
 
 const token = 'f3Zk9-link-token';
 const linkPath = `/api/public/patient-links/${token}`;

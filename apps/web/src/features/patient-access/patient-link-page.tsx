@@ -18,9 +18,9 @@ import { translateMessage } from '../../i18n/translate-message.ts';
 import { errorMessageOf } from '../../lib/api-client.ts';
 import { useNotify } from '../../lib/notify.ts';
 import { loadErrorMessage } from '../../lib/resource-api.ts';
-import { PrescriptionStateChip } from '../prescriptions/prescription-state-chip.tsx';
-import { LegalLabel } from '../registration/professional-step.tsx';
-import { SummaryList } from '../verification/summary-list.tsx';
+import { PrescriptionStateChip } from '../../components/prescription-state-chip.tsx';
+import { LegalLabel } from '../../components/legal-label.tsx';
+import { SummaryList } from '../../components/summary-list.tsx';
 import { fetchPrescriptionPdf, useAcceptPatientLink, usePatientLink } from './patient-link-api.ts';
 import { saveFile } from '../../lib/protected-file.ts';
 

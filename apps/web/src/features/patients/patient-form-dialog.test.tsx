@@ -172,7 +172,7 @@ describe('patient form dialog', () => {
   it.each([
     ['naming the field', { errorCode: 'dniTaken', fields: [{ field: 'body.dni', message: messages.patients.dniTaken }] }],
     ['by its code only', { errorCode: 'dniTaken' }],
-  ])('puts the server refusal of a DNI already taken on the DNI field (%s)', async (_case, extra) => {
+  ] as const)('puts the server refusal of a DNI already taken on the DNI field (%s)', async (_case, extra) => {
     stubApi({ ...insurerRoutes, 'POST /api/patients': () => errorResponse(409, messages.patients.dniTaken, extra) });
     const user = userEvent.setup();
     const { onSaved } = renderDialog();

@@ -1,11 +1,8 @@
-import { messages, type Patient, type PatientData } from '@receta/domain';
-import { useForm } from 'react-hook-form';
+import { messages, type Patient } from '@receta/domain';
 import { useTranslation } from 'react-i18next';
 import { DialogForm, FormDialog } from '../../components/form-dialog.tsx';
-import { errorMessageOf } from '../../lib/api-client.ts';
-import { useNotify } from '../../lib/notify.ts';
-import { setServerFieldErrors } from '../../lib/server-field-errors.ts';
-import { emptyPatientForm, patientFormOf, patientResolver, patientServerFields, type PatientFormValues } from './patient-form.ts';
+import { useServerForm } from '../../lib/use-server-form.ts';
+import { emptyPatientForm, patientFormOf, patientFormSchema, patientServerFields } from './patient-form.ts';
 import { PatientFormFields } from './patient-form-fields.tsx';
 import { useSavePatient } from './patients-api.ts';
 
@@ -29,27 +26,20 @@ export function PatientFormDialog({ open, patient, onClose, onSaved }: PatientFo
 }
 
 function PatientForm({ patient, onClose, onSaved }: Omit<PatientFormDialogProps, 'open'>) {
-  const notify = useNotify();
   const savePatient = useSavePatient(patient?.id);
-  const { control, handleSubmit, formState, setError } = useForm<PatientFormValues, unknown, PatientData>({
-    resolver: patientResolver,
+  const { control, formState, submitWith } = useServerForm({
+    schema: patientFormSchema,
     defaultValues: patient ? patientFormOf(patient) : emptyPatientForm,
     mode: 'onTouched',
+    serverFields: patientServerFields,
+  });
+  const save = submitWith((values) => savePatient.mutateAsync(values), {
+    success: patient ? messages.patients.edited : messages.patients.created,
+    onSaved,
   });
 
-  async function save(values: PatientData) {
-    try {
-      const saved = await savePatient.mutateAsync(values);
-      notify({ message: patient ? messages.patients.edited : messages.patients.created, variant: 'success' });
-      onSaved(saved);
-    } catch (error) {
-      setServerFieldErrors(setError, error, emptyPatientForm, patientServerFields);
-      notify({ message: errorMessageOf(error), variant: 'error' });
-    }
-  }
-
   return (
-    <DialogForm onSubmit={handleSubmit(save)} onCancel={onClose} isSubmitting={formState.isSubmitting}>
+    <DialogForm onSubmit={save} onCancel={onClose} isSubmitting={formState.isSubmitting}>
       <PatientFormFields control={control} />
     </DialogForm>
   );

@@ -5,7 +5,7 @@ import { useController, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDateField } from '../../components/form-date-field.tsx';
 import { fieldErrorText, FormTextField } from '../../components/form-field.tsx';
-import { InsurerAutocomplete } from '../clinical-search/insurer-autocomplete.tsx';
+import { InsurerAutocomplete } from '../clinical-search/index.ts';
 import { needsAffiliateNumber, type PatientFormValues } from './patient-form.ts';
 
 type PatientControl = Control<PatientFormValues, unknown, PatientData>;

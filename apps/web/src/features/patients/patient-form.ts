@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   particularInsurerId, PatientInputSchema,
   type InsurerSummary, type Patient, type PatientInput, type PatientSex,
@@ -58,8 +57,9 @@ function toPatientInput({ insurer, ...values }: PatientFormValues): PatientInput
 }
 
 /** The domain's schema checks the form, with its Spanish messages (spec section 5). */
-export const patientResolver = zodResolver(
-  z.preprocess((values: PatientFormValues) => toPatientInput(values), PatientInputSchema),
+export const patientFormSchema = z.preprocess(
+  (values: PatientFormValues) => toPatientInput(values),
+  PatientInputSchema,
 );
 
 /** The server takes the insurer's id, and tells a DNI taken in the workspace by its code. */

@@ -13,7 +13,7 @@ import { AdminPage } from '../../components/admin-page.tsx';
 import { LoadedResource } from '../../components/loaded-resource.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session.tsx';
-import { insurerLabel } from '../clinical-search/insurer-autocomplete.tsx';
+import { insurerLabel } from '../clinical-search/index.ts';
 import { PatientFormDialog } from './patient-form-dialog.tsx';
 import { usePatient } from './patients-api.ts';
 

@@ -14,7 +14,7 @@ import { ResourceTable, type ResourceColumn } from '../../components/resource-ta
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useListState } from '../../lib/use-list-state.ts';
-import { insurerLabel } from '../clinical-search/insurer-autocomplete.tsx';
+import { insurerLabel } from '../clinical-search/index.ts';
 import { PatientFormDialog } from './patient-form-dialog.tsx';
 import { useDeletePatients, usePatients, type PatientSort } from './patients-api.ts';
 

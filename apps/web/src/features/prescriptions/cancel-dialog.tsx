@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CancelPrescriptionSchema, limits, messages, type CancelPrescriptionInput } from '@receta/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -13,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../components/form-field.tsx';
 import { translateMessage } from '../../i18n/translate-message.ts';
 import { errorMessageOf } from '../../lib/api-client.ts';
+import { zodFormResolver } from '../../lib/form-resolver.ts';
 import { useNotify } from '../../lib/notify.ts';
 import { useCancelPrescription } from './prescriptions-api.ts';
 
@@ -26,7 +26,7 @@ export function CancelDialog({ id, number, onClose }: { id: string; number: numb
   const titleId = useId();
   const cancel = useCancelPrescription(id);
   const { control, handleSubmit, formState } = useForm<CancelPrescriptionInput>({
-    resolver: zodResolver(CancelPrescriptionSchema),
+    resolver: zodFormResolver(CancelPrescriptionSchema),
     defaultValues: { reason: '' },
     mode: 'onTouched',
   });

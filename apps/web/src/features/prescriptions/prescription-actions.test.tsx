@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router.tsx';
 import { errorResponse, stubApi } from '../../test/fake-api.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import { doctor, makePrescription } from './prescription-fixtures.ts';
+import { doctor, makePrescription } from '../../test/prescription-fixtures.ts';
 
 const draft = makePrescription({ state: 'draft', displayState: 'draft', signed: false, signedAt: null });
 const signed = makePrescription();
@@ -47,7 +47,7 @@ describe('prescription actions', () => {
   });
 
   it('keeps the dialog open with the reason when the PIN is wrong', async () => {
-    viewDetail(draft, { [`POST ${apiPath}/sign`]: () => errorResponse(400, messages.signing.wrongPin) });
+    viewDetail(draft, { [`POST ${apiPath}/sign`]: () => errorResponse(400, messages.signing.wrongPin, { errorCode: 'wrongPin' }) });
 
     const { dialog } = await typePin('9999');
 
@@ -59,7 +59,7 @@ describe('prescription actions', () => {
 
   it('offers a new PIN when signing is locked', async () => {
     const requests = viewDetail(draft, {
-      [`POST ${apiPath}/sign`]: () => errorResponse(423, messages.signing.locked),
+      [`POST ${apiPath}/sign`]: () => errorResponse(423, messages.signing.locked, { errorCode: 'signingLocked' }),
       'POST /api/auth/pin-recovery-request': () => ({ message: 'Le enviamos un email.' }),
     });
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router.tsx';
 import { stubApi } from '../../test/fake-api.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import { doctor, makePrescription } from './prescription-fixtures.ts';
+import { doctor, makePrescription } from '../../test/prescription-fixtures.ts';
 
 const prescription = makePrescription();
 const laura = { id: 'user-1', displayName: 'Laura Gómez' };

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router.tsx';
 import { errorResponse, stubApi, type FakeRequest } from '../../test/fake-api.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import { asthma, doctor, makePatient, makePrescription, particular, salbutamol } from './prescription-fixtures.ts';
+import { asthma, doctor, makePatient, makePrescription, particular, salbutamol } from '../../test/prescription-fixtures.ts';
 
 const patient = makePatient();
 const created = makePrescription({ state: 'draft', displayState: 'draft', signed: false, signedAt: null });

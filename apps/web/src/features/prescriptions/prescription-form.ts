@@ -1,12 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   addDays, isAllowedStartDate, messages, particularInsurerId, PrescriptionInputSchema, prescriptionRules,
   PrescriptionUpdateSchema,
   type InsurerSummary, type Medication, type Prescription, type PrescriptionType,
 } from '@receta/domain';
-import type { FieldPath, Resolver } from 'react-hook-form';
+import type { FieldPath } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiRequestError } from '../../lib/api-client.ts';
+import { zodFormResolver } from '../../lib/form-resolver.ts';
 
 /** The insurer of patients who pay themselves, in the form's path: `/prescriptions/particular/new`. */
 export const particularInsurerSlug = particularInsurerId;
@@ -47,7 +47,9 @@ export interface PrescriptionFormValues {
 export type PrescriptionFormField = FieldPath<PrescriptionFormValues>;
 
 /** What the form sends: the create body, or on an edit the update body (its type and series stay). */
-export type PrescriptionFormOutput = z.output<typeof PrescriptionInputSchema>;
+export type PrescriptionFormOutput =
+  | z.output<typeof PrescriptionInputSchema>
+  | z.output<typeof PrescriptionUpdateSchema>;
 
 export const emptyPrescriptionItem: PrescriptionItemFormValues = {
   medicationId: null, genericName: '', brandName: '', strength: '', pharmaceuticalForm: '', presentation: '',
@@ -137,7 +139,7 @@ export function prescriptionResolver(
     insurerSlug,
     seriesLength: values.type === 'chronic' ? values.seriesLength : undefined,
   }), schema);
-  return zodResolver(body) as unknown as Resolver<PrescriptionFormValues, unknown, PrescriptionFormOutput>;
+  return zodFormResolver<PrescriptionFormValues, PrescriptionFormOutput>(body);
 }
 
 const formFields = new Set<string>(Object.keys(emptyPrescriptionForm('')));

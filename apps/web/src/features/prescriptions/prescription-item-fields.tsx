@@ -9,7 +9,7 @@ import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormCheckbox } from '../../components/form-checkbox.tsx';
 import { fieldErrorText, FormTextField } from '../../components/form-field.tsx';
-import { MedicationAutocomplete } from '../clinical-search/medication-autocomplete.tsx';
+import { MedicationAutocomplete } from '../clinical-search/index.ts';
 import { itemFieldsOf, type PrescriptionFormOutput, type PrescriptionFormValues } from './prescription-form.ts';
 
 /** One medicine of the prescription: what it is, how much, how to take it, and the notes. */

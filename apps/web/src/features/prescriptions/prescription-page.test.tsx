@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router.tsx';
 import { errorResponse, stubApi } from '../../test/fake-api.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import { doctor, makePrescription } from './prescription-fixtures.ts';
+import { doctor, makePrescription } from '../../test/prescription-fixtures.ts';
 
 describe('prescription page', () => {
   it('shows the prescriber\'s licence, the medicine with its notes and the place of a chronic one in its series', async () => {

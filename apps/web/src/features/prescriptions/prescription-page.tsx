@@ -19,10 +19,10 @@ import { paths } from '../../config/paths.ts';
 import { translateMessage } from '../../i18n/translate-message.ts';
 import { loadErrorMessage } from '../../lib/resource-api.ts';
 import { useSession } from '../../lib/session.tsx';
-import { insurerLabel } from '../clinical-search/insurer-autocomplete.tsx';
+import { insurerLabel } from '../clinical-search/index.ts';
 import { PrescriptionActions } from './prescription-actions.tsx';
 import { PrescriptionEvents } from './prescription-events.tsx';
-import { PrescriptionStateChip } from './prescription-state-chip.tsx';
+import { PrescriptionStateChip } from '../../components/prescription-state-chip.tsx';
 import { usePrescription } from './prescriptions-api.ts';
 
 /** `/prescriptions/:prescriptionId`. */

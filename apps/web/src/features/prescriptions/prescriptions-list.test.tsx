@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router.tsx';
 import { stubApi } from '../../test/fake-api.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import { doctor, makePrescription } from './prescription-fixtures.ts';
+import { doctor, makePrescription } from '../../test/prescription-fixtures.ts';
 
 function pageOf(items: unknown[]) {
   return { items, total: items.length, page: 1, pageSize: 10 };

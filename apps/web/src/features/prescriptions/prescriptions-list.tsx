@@ -24,10 +24,10 @@ import { ResourceTable, type ResourceColumn } from '../../components/resource-ta
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useListState } from '../../lib/use-list-state.ts';
-import { InsurerAutocomplete } from '../clinical-search/insurer-autocomplete.tsx';
-import { PatientAutocomplete } from '../patients/patient-autocomplete.tsx';
+import { InsurerAutocomplete } from '../clinical-search/index.ts';
+import { PatientAutocomplete } from '../patients/index.ts';
 import { insurerSlugOf, particularInsurerSlug } from './prescription-form.ts';
-import { PrescriptionStateChip } from './prescription-state-chip.tsx';
+import { PrescriptionStateChip } from '../../components/prescription-state-chip.tsx';
 import {
   useDeletePrescriptions, useDownloadPrescriptionPdf, usePrescriptions, type PrescriptionSort,
 } from './prescriptions-api.ts';

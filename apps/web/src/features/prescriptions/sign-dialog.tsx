@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { limits, messages, SignPrescriptionSchema } from '@receta/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,9 +12,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../components/password-field.tsx';
 import { translateMessage } from '../../i18n/translate-message.ts';
-import { errorMessageOf } from '../../lib/api-client.ts';
+import { errorCodeOf, errorMessageOf } from '../../lib/api-client.ts';
+import { zodFormResolver } from '../../lib/form-resolver.ts';
 import { useNotify } from '../../lib/notify.ts';
-import { requestPinRecovery } from '../auth/auth-api.ts';
+import { requestPinRecovery } from '../auth/index.ts';
 import { useSignPrescriptions } from './prescriptions-api.ts';
 
 /**
@@ -33,9 +33,9 @@ export function SignDialog({ ids, onClose, onSigned }: {
   const notify = useNotify();
   const titleId = useId();
   const sign = useSignPrescriptions();
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<{ message: string; isLocked: boolean } | null>(null);
   const { control, handleSubmit, resetField, formState } = useForm({
-    resolver: zodResolver(SignPrescriptionSchema),
+    resolver: zodFormResolver(SignPrescriptionSchema),
     defaultValues: { pin: '' },
     mode: 'onTouched',
   });
@@ -49,7 +49,7 @@ export function SignDialog({ ids, onClose, onSigned }: {
       onClose();
     } catch (error) {
       notify({ message: messages.prescriptions.notSigned, variant: 'error' });
-      setRefusal(errorMessageOf(error));
+      setRefusal({ message: errorMessageOf(error), isLocked: errorCodeOf(error) === 'signingLocked' });
       resetField('pin');
     }
   }
@@ -70,8 +70,8 @@ export function SignDialog({ ids, onClose, onSigned }: {
           <DialogContentText sx={{ mb: 2 }}>{t('prescriptions.sign.lead', { count: ids.length })}</DialogContentText>
           {refusal && (
             <Alert severity="error" sx={{ mb: 2 }}>
-              {translateMessage(t, refusal)}
-              {refusal === messages.signing.locked && (
+              {translateMessage(t, refusal.message)}
+              {refusal.isLocked && (
                 <Box sx={{ mt: 1 }}>
                   <Button color="inherit" size="small" variant="outlined" onClick={() => void requestNewPin()}>
                     {t('userMenu.newPin')}

@@ -1,23 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ContactDataSchema, formatDisplayDate, messages, product, ProfileUpdateSchema, type DoctorProfile, type Profile,
-  type ProfileUpdateInput,
 } from '@receta/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
-import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { DetailField, DetailList } from '../../components/detail-sections.tsx';
 import { FormTextField } from '../../components/form-field.tsx';
 import {
   contactFields, emptyPersonalData, PersonalDataFields, type PersonalDataValues,
 } from '../../components/personal-data-fields.tsx';
-import { errorMessageOf } from '../../lib/api-client.ts';
-import { useNotify } from '../../lib/notify.ts';
-import { setServerFieldErrors } from '../../lib/server-field-errors.ts';
+import { useServerForm } from '../../lib/use-server-form.ts';
 import { useChangeAccount, useSaveContact } from './profile-api.ts';
 import { ProfileSection, ProfileSubheading } from './profile-section.tsx';
 
@@ -44,28 +38,19 @@ export function PersonalSection({ profile }: { profile: Profile }) {
 
 function DisplayNameForm({ displayName }: { displayName: string }) {
   const { t } = useTranslation();
-  const notify = useNotify();
   const changeAccount = useChangeAccount();
-  const { control, handleSubmit, formState, setError } = useForm<ProfileUpdateInput>({
-    resolver: zodResolver(ProfileUpdateSchema),
+  const { control, formState, submitWith } = useServerForm({
+    schema: ProfileUpdateSchema,
     defaultValues: { displayName },
     mode: 'onTouched',
   });
-
-  async function save(values: ProfileUpdateInput) {
-    try {
-      notify({ message: (await changeAccount.mutateAsync({ kind: 'rename', values })).message, variant: 'success' });
-    } catch (error) {
-      setServerFieldErrors(setError, error, { displayName });
-      notify({ message: errorMessageOf(error), variant: 'error' });
-    }
-  }
+  const save = submitWith((values) => changeAccount.mutateAsync({ kind: 'rename', values }), { success: (answer) => answer.message });
 
   return (
     <Box
       component="form"
       noValidate
-      onSubmit={(event) => void handleSubmit(save)(event)}
+      onSubmit={save}
       sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}
     >
       <FormTextField
@@ -105,10 +90,6 @@ function DoctorPersonalData({ doctor }: { doctor: DoctorProfile }) {
 }
 
 // The form holds every personal field, as the shared fields expect; the schema keeps the contact ones.
-const contactResolver = zodResolver(ContactDataSchema) as unknown as Resolver<
-  PersonalDataValues, unknown, z.output<typeof ContactDataSchema>
->;
-
 function contactFormOf(doctor: DoctorProfile): PersonalDataValues {
   return {
     ...emptyPersonalData,
@@ -122,26 +103,16 @@ function contactFormOf(doctor: DoctorProfile): PersonalDataValues {
 
 function ContactForm({ doctor }: { doctor: DoctorProfile }) {
   const { t } = useTranslation();
-  const notify = useNotify();
   const saveContact = useSaveContact();
-  const { control, handleSubmit, formState, setError } = useForm({
-    resolver: contactResolver,
+  const { control, formState, submitWith } = useServerForm({
+    schema: ContactDataSchema,
     defaultValues: contactFormOf(doctor),
     mode: 'onTouched',
   });
-
-  async function save(contact: z.output<typeof ContactDataSchema>) {
-    try {
-      await saveContact.mutateAsync(contact);
-      notify({ message: messages.profile.saved, variant: 'success' });
-    } catch (error) {
-      setServerFieldErrors(setError, error, emptyPersonalData);
-      notify({ message: errorMessageOf(error), variant: 'error' });
-    }
-  }
+  const save = submitWith((contact) => saveContact.mutateAsync(contact), { success: messages.profile.saved });
 
   return (
-    <Box component="form" noValidate onSubmit={(event) => void handleSubmit(save)(event)}>
+    <Box component="form" noValidate onSubmit={save}>
       <PersonalDataFields control={control} only={contactFields} />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
         <Button type="submit" variant="contained" loading={formState.isSubmitting}>{t('profile.save')}</Button>

@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   formatDisplayDate, PasswordChangeSchema, SecondFactorResetSchema, type PasswordChangeInput, type Profile,
-  type SecondFactorResetInput,
 } from '@receta/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,14 +8,13 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DialogForm, FormDialog } from '../../components/form-dialog.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { errorMessageOf } from '../../lib/api-client.ts';
 import { useNotify } from '../../lib/notify.ts';
-import { setServerFieldErrors } from '../../lib/server-field-errors.ts';
 import { useSession } from '../../lib/session.tsx';
+import { useServerForm } from '../../lib/use-server-form.ts';
 import { useChangePassword, useRequestPinRecovery, useResetSecondFactor } from './profile-api.ts';
 import { ProfileSection, ProfileSubheading } from './profile-section.tsx';
 
@@ -45,26 +42,19 @@ const emptyPasswords: PasswordChangeInput = { currentPassword: '', newPassword: 
 
 function PasswordChangeForm() {
   const { t } = useTranslation();
-  const notify = useNotify();
   const changePassword = useChangePassword();
-  const { control, handleSubmit, formState, setError, reset } = useForm<PasswordChangeInput>({
-    resolver: zodResolver(PasswordChangeSchema),
+  const { control, formState, reset, submitWith } = useServerForm({
+    schema: PasswordChangeSchema,
     defaultValues: emptyPasswords,
     mode: 'onTouched',
   });
-
-  async function save(passwords: PasswordChangeInput) {
-    try {
-      notify({ message: await changePassword.mutateAsync(passwords), variant: 'success' });
-      reset(emptyPasswords);
-    } catch (error) {
-      setServerFieldErrors(setError, error, emptyPasswords);
-      notify({ message: errorMessageOf(error), variant: 'error' });
-    }
-  }
+  const save = submitWith((passwords) => changePassword.mutateAsync(passwords), {
+    success: (message) => message,
+    onSaved: () => reset(emptyPasswords),
+  });
 
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={(event) => void handleSubmit(save)(event)} sx={{ maxWidth: 480 }}>
+    <Stack component="form" noValidate spacing={2} onSubmit={save} sx={{ maxWidth: 480 }}>
       <Typography variant="body2" color="text.secondary">{t('profile.security.passwordNote')}</Typography>
       <PasswordField
         control={control}
@@ -145,27 +135,20 @@ function SecondFactor({ enrolledAt }: { enrolledAt: string | null }) {
 /** Asks for the password before the reset: someone at an unlocked screen must not enrol their own phone. */
 function ResetSecondFactorForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const notify = useNotify();
   const resetSecondFactor = useResetSecondFactor();
-  const { control, handleSubmit, formState, setError } = useForm<SecondFactorResetInput>({
-    resolver: zodResolver(SecondFactorResetSchema),
+  const { control, formState, submitWith } = useServerForm({
+    schema: SecondFactorResetSchema,
     defaultValues: { password: '' },
     mode: 'onTouched',
   });
-
-  async function confirm(values: SecondFactorResetInput) {
-    try {
-      notify({ message: await resetSecondFactor.mutateAsync(values), variant: 'success' });
-      onClose();
-    } catch (error) {
-      setServerFieldErrors(setError, error, { password: '' });
-      notify({ message: errorMessageOf(error), variant: 'error' });
-    }
-  }
+  const confirm = submitWith((values) => resetSecondFactor.mutateAsync(values), {
+    success: (message) => message,
+    onSaved: onClose,
+  });
 
   return (
     <DialogForm
-      onSubmit={handleSubmit(confirm)}
+      onSubmit={confirm}
       onCancel={onClose}
       isSubmitting={formState.isSubmitting}
       submitLabel={t('profile.security.resetConfirm')}

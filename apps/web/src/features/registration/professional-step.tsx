@@ -1,15 +1,13 @@
 import { attachmentFields, messages, type AttachmentField } from '@receta/domain';
-import OpenInNew from '@mui/icons-material/OpenInNew';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useFormState, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { FormCheckbox } from '../../components/form-checkbox.tsx';
 import { ProfessionalDataFields } from '../../components/professional-data-fields.tsx';
-import { VisuallyHidden, visuallyHiddenSx } from '../../components/visually-hidden.tsx';
+import { LegalLabel } from '../../components/legal-label.tsx';
+import { visuallyHiddenSx } from '../../components/visually-hidden.tsx';
 import { paths } from '../../config/paths.ts';
 import { translateMessage } from '../../i18n/translate-message.ts';
 import { DocumentUploadSlot, type UploadedDocument } from './document-upload-slot.tsx';
@@ -93,21 +91,5 @@ export function ProfessionalStep({
         )}
       </Box>
     </Stack>
-  );
-}
-
-/** "Acepto los términos y condiciones", the document's name a link that opens it in a new tab. */
-export function LegalLabel({ prefix, to, text }: { prefix: string; to: string; text: string }) {
-  const { t } = useTranslation();
-  return (
-    <span>
-      {prefix}
-      {' '}
-      <Link component={RouterLink} to={to} target="_blank" rel="noopener noreferrer" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25 }}>
-        {text.toLowerCase()}
-        <OpenInNew aria-hidden sx={{ fontSize: '0.875rem' }} />
-        <VisuallyHidden>{` ${t('app.opensInNewTab')}`}</VisuallyHidden>
-      </Link>
-    </span>
   );
 }

@@ -9,15 +9,13 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
 import { paths } from '../../config/paths.ts';
 import { translateMessage } from '../../i18n/translate-message.ts';
-import { errorMessageOf } from '../../lib/api-client.ts';
 import { useNotify } from '../../lib/notify.ts';
-import { setServerFieldErrors } from '../../lib/server-field-errors.ts';
+import { useServerForm } from '../../lib/use-server-form.ts';
 import { CredentialsStep } from './credentials-step.tsx';
 import { PersonalDataStep } from './personal-data-step.tsx';
 import { ProfessionalStep, type DocumentNames } from './professional-step.tsx';
@@ -55,7 +53,7 @@ function RegistrationWizard({ onRegistered }: { onRegistered: () => void }) {
   const [documentNames, setDocumentNames] = useState<DocumentNames>({});
   const headingRef = useRef<HTMLHeadingElement>(null);
   const step = registrationSteps[stepIndex] ?? registrationSteps[0];
-  const { control, handleSubmit, setValue, setError, reset, formState } = useForm<RegistrationForm>({
+  const { control, setValue, reset, formState, submitWith } = useServerForm({
     // React Hook Form takes the resolver of the latest render, so each step validates its own fields.
     resolver: registrationStepResolver(step),
     defaultValues: emptyRegistrationForm,
@@ -78,25 +76,16 @@ function RegistrationWizard({ onRegistered }: { onRegistered: () => void }) {
     reset(undefined, { keepValues: true, keepDirty: true, keepTouched: true, keepDefaultValues: true });
   }
 
-  /** A server refusal: its message as a toast, and each named field's message on that field. */
-  function showRefusal(error: unknown) {
-    notify({ message: errorMessageOf(error), variant: 'error' });
-    setServerFieldErrors(setError, error, emptyRegistrationForm);
-  }
-
+  /** The checks of the first two steps may be refused, each field at fault told on the field. */
   async function submitStep(form: RegistrationForm) {
-    try {
-      if (step === 'personalData') {
-        await verifyInformation({ dni: form.dni, phoneNumber: form.phoneNumber, cuit: form.cuit });
-        goToStep(1);
-      } else if (step === 'credentials') {
-        await verifyEmail(form.email.trim().toLowerCase());
-        goToStep(2);
-      } else {
-        await submitRegistration(form);
-      }
-    } catch (error) {
-      showRefusal(error);
+    if (step === 'personalData') {
+      await verifyInformation({ dni: form.dni, phoneNumber: form.phoneNumber, cuit: form.cuit });
+      goToStep(1);
+    } else if (step === 'credentials') {
+      await verifyEmail(form.email.trim().toLowerCase());
+      goToStep(2);
+    } else {
+      await submitRegistration(form);
     }
   }
 
@@ -124,7 +113,7 @@ function RegistrationWizard({ onRegistered }: { onRegistered: () => void }) {
           </Step>
         ))}
       </Stepper>
-      <Box component="form" noValidate onSubmit={(event) => void handleSubmit(submitStep)(event)}>
+      <Box component="form" noValidate onSubmit={submitWith(submitStep)}>
         <Typography variant="h2" ref={headingRef} tabIndex={-1} sx={{ mb: 2.5, outline: 'none' }}>
           {t('registration.stepHeading', { number: stepIndex + 1, total: registrationSteps.length, name: t(`registration.steps.${step}`) })}
         </Typography>

@@ -1,4 +1,4 @@
-import { limits, messages, type Role } from '@receta/domain';
+import { limits, messages, RoleInputSchema, type Role } from '@receta/domain';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useController, useForm } from 'react-hook-form';
+import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { AdminPage } from '../../components/admin-page.tsx';
@@ -14,13 +14,11 @@ import { useAutocompleteTexts } from '../../components/autocomplete-texts.ts';
 import { fieldErrorText, FormTextField } from '../../components/form-field.tsx';
 import { LoadedResource } from '../../components/loaded-resource.tsx';
 import { paths } from '../../config/paths.ts';
-import { errorMessageOf } from '../../lib/api-client.ts';
-import { useNotify } from '../../lib/notify.ts';
-import { setServerFieldErrors } from '../../lib/server-field-errors.ts';
+import { useServerForm } from '../../lib/use-server-form.ts';
 import { PermissionPicker } from './permission-picker.tsx';
 import {
-  emptyRoleForm, landingPageOptions, roleFormOf, roleResolver,
-  type RoleFormControl, type RoleFormOutput, type RoleFormValues,
+  emptyRoleForm, landingPageOptions, roleFormOf,
+  type RoleFormControl, type RoleFormOutput,
 } from './role-form.ts';
 import { useRole, useSaveRole } from './roles-api.ts';
 
@@ -46,32 +44,28 @@ export function EditRolePage() {
 export function RoleForm({ role }: { role: Role | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const notify = useNotify();
   const saveRole = useSaveRole(role?.id);
   const isBuiltIn = role?.isBuiltIn ?? false;
-  const { control, handleSubmit, formState, setError } = useForm<RoleFormValues, unknown, RoleFormOutput>({
-    resolver: roleResolver,
+  const { control, formState, submitWith } = useServerForm({
+    schema: RoleInputSchema,
     defaultValues: role ? roleFormOf(role) : emptyRoleForm,
     mode: 'onTouched',
   });
 
   async function save(values: RoleFormOutput) {
     const { slug, permissions, ...editable } = values;
-    try {
-      await saveRole.mutateAsync(isBuiltIn ? editable : { ...editable, slug, permissions });
-      notify({ message: role ? messages.roles.edited : messages.roles.created, variant: 'success' });
-      await navigate(paths.roles.getHref());
-    } catch (error) {
-      setServerFieldErrors(setError, error, emptyRoleForm);
-      notify({ message: errorMessageOf(error), variant: 'error' });
-    }
+    await saveRole.mutateAsync(isBuiltIn ? editable : { ...editable, slug, permissions });
   }
+  const submit = submitWith(save, {
+    success: role ? messages.roles.edited : messages.roles.created,
+    onSaved: () => navigate(paths.roles.getHref()),
+  });
 
   const title = role ? t('roles.editTitle', { name: role.name }) : t('roles.newTitle');
   return (
     <AdminPage title={title}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Stack component="form" noValidate spacing={3} onSubmit={(event) => void handleSubmit(save)(event)}>
+        <Stack component="form" noValidate spacing={3} onSubmit={submit}>
           {isBuiltIn && <Alert severity="info">{t('roles.builtInNote')}</Alert>}
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2.5 }}>
             <FormTextField control={control} name="name" label={t('roles.fields.name')} required />

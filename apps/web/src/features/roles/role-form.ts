@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { RoleInputSchema, type Permission, type Role } from '@receta/domain';
-import type { Control, Resolver } from 'react-hook-form';
+import type { Permission, Role, RoleInputSchema } from '@receta/domain';
+import type { Control } from 'react-hook-form';
 import type { z } from 'zod';
 import { paths } from '../../config/paths.ts';
 
@@ -14,11 +13,6 @@ export interface RoleFormValues {
 }
 export type RoleFormOutput = z.output<typeof RoleInputSchema>;
 export type RoleFormControl = Control<RoleFormValues, unknown, RoleFormOutput>;
-
-/** The domain's schema checks the form, with its Spanish messages. */
-export const roleResolver = zodResolver(RoleInputSchema) as unknown as Resolver<
-  RoleFormValues, unknown, RoleFormOutput
->;
 
 export const emptyRoleForm: RoleFormValues = { name: '', description: '', slug: '', landingPage: '', permissions: [] };
 

@@ -1,7 +1,7 @@
 import { DispenseResultSchema, ScannedPrescriptionSchema, type DispenseInput, type DispenseResult } from '@receta/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { prescriptionsKey } from '../prescriptions/prescriptions-api.ts';
+import { prescriptionsKey } from '../prescriptions/index.ts';
 
 const scannedKey = (code: string) => ['scanner', code] as const;
 const prescriptionPath = (id: string) => `/api/prescriptions/${encodeURIComponent(id)}`;

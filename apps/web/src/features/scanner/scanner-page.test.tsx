@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router.tsx';
 import { errorResponse, stubApi } from '../../test/fake-api.ts';
 import { makeUser, renderRoutes } from '../../test/render.tsx';
-import { makePrescription } from '../prescriptions/prescription-fixtures.ts';
+import { makePrescription } from '../../test/prescription-fixtures.ts';
 
 const code = '7K3M9P2QX4T8VW6R';
 const pharmacist = makeUser({

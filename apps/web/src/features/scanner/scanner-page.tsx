@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { messages, VerificationCodeSchema } from '@receta/domain';
 import Search from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
@@ -16,9 +15,10 @@ import { z } from 'zod';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { FormTextField } from '../../components/form-field.tsx';
 import { translateMessage } from '../../i18n/translate-message.ts';
+import { zodFormResolver } from '../../lib/form-resolver.ts';
 import { loadErrorMessage } from '../../lib/resource-api.ts';
 import { useSession } from '../../lib/session.tsx';
-import { PrescriptionContent } from '../prescriptions/prescription-page.tsx';
+import { PrescriptionContent } from '../prescriptions/index.ts';
 import { CameraScanner } from './camera-scanner.tsx';
 import { DispensationsList } from './dispensations-list.tsx';
 import { DispensingPanel } from './dispensing-panel.tsx';
@@ -54,7 +54,7 @@ export function ScannerPage() {
 function CodeEntry({ initialCode, onCode }: { initialCode: string; onCode: (code: string) => void }) {
   const { t } = useTranslation();
   const { control, handleSubmit } = useForm<CodeForm, unknown, z.output<typeof CodeFormSchema>>({
-    resolver: zodResolver(CodeFormSchema),
+    resolver: zodFormResolver(CodeFormSchema),
     defaultValues: { code: initialCode },
   });
   return (

@@ -8,7 +8,7 @@ import { errorMessageOf } from '../../lib/api-client.ts';
 import { useNotify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.tsx';
 import { settingsStore } from '../../lib/storage.ts';
-import { updateUserData } from '../auth/auth-api.ts';
+import { updateUserData } from '../auth/index.ts';
 
 interface SettingsContextValue {
   settings: UserSettings;

@@ -11,8 +11,8 @@ import { useParams } from 'react-router';
 import { PageCard } from '../../components/page-card.tsx';
 import { translateMessage } from '../../i18n/translate-message.ts';
 import { ApiRequestError, errorMessageOf } from '../../lib/api-client.ts';
-import { PrescriptionStateChip } from '../prescriptions/prescription-state-chip.tsx';
-import { SummaryList } from './summary-list.tsx';
+import { PrescriptionStateChip } from '../../components/prescription-state-chip.tsx';
+import { SummaryList } from '../../components/summary-list.tsx';
 import { useVerification } from './verification-api.ts';
 
 /** `/verify/:code`, the page the printed QR code opens: no login, nothing of the patient. */

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   messages, workspaceAvatarMaxBytes, WorkspaceInputSchema, type WorkspaceDetail, type WorkspaceInput,
 } from '@receta/domain';
@@ -28,6 +27,7 @@ import { FileChooserButton } from '../../components/file-chooser-button.tsx';
 import { FormTextField } from '../../components/form-field.tsx';
 import { translateMessage } from '../../i18n/translate-message.ts';
 import { errorMessageOf } from '../../lib/api-client.ts';
+import { zodFormResolver } from '../../lib/form-resolver.ts';
 import { useNotify } from '../../lib/notify.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { WorkspaceAvatar } from './workspace-avatar.tsx';
@@ -40,7 +40,7 @@ function NameForm({ initialName, submitLabel, onSave }: {
 }) {
   const { t } = useTranslation();
   const { control, handleSubmit, formState } = useForm<WorkspaceInput>({
-    resolver: zodResolver(WorkspaceInputSchema),
+    resolver: zodFormResolver(WorkspaceInputSchema),
     defaultValues: { name: initialName },
     mode: 'onTouched',
   });

@@ -1,5 +1,5 @@
 import type { Diagnosis, InsurerSummary, Medication, Patient, Prescription } from '@receta/domain';
-import { makeUser } from '../../test/render.tsx';
+import { makeUser } from './render.tsx';
 
 export const particular: InsurerSummary = {
   id: 'particular', slug: 'particular', name: 'Particular / sin cobertura', acronym: null, kind: 'particular',

@@ -1,0 +1,4 @@
+// The searches that patient and prescription forms are built from.
+export { DiagnosisAutocomplete } from './diagnosis-autocomplete.tsx';
+export { InsurerAutocomplete, insurerLabel } from './insurer-autocomplete.tsx';
+export { MedicationAutocomplete } from './medication-autocomplete.tsx';

@@ -1,0 +1,239 @@
+import {
+  formatDisplayDate, limits, messages, prescriptionRules, prescriptionTypes,
+  type Diagnosis, type InsurerSummary, type Patient, type Prescription,
+} from '@receta/domain';
+import Add from '@mui/icons-material/Add';
+import PersonAdd from '@mui/icons-material/PersonAdd';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId, useState, type ReactNode } from 'react';
+import { useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormDateField } from '../../components/form-date-field.tsx';
+import { fieldErrorText, FormTextField } from '../../components/form-field.tsx';
+import { DiagnosisAutocomplete, InsurerAutocomplete, insurerLabel } from '../clinical-search/index.ts';
+import { PatientAutocomplete } from '../patients/index.ts';
+import {
+  emptyPrescriptionItem, insurerSlugOf, type PrescriptionFormOutput, type PrescriptionFormValues,
+} from './prescription-form.ts';
+import { PrescriptionItemFields } from './prescription-item-fields.tsx';
+import { SeriesPreview } from './series-preview.tsx';
+
+// The sections of the prescription form, each reading the form from its FormProvider.
+function usePrescriptionForm() {
+  return useFormContext<PrescriptionFormValues, unknown, PrescriptionFormOutput>();
+}
+
+/** The patient, and the coverage the prescription goes under: the path's insurer and the affiliate number. */
+export function PatientSection({
+  patient, patientError, insurer, providerSlug, onChoosePatient, onAddPatient, onSwitchInsurer,
+}: {
+  patient: Patient | null;
+  patientError: string | undefined;
+  insurer: InsurerSummary;
+  providerSlug: string;
+  onChoosePatient: (patient: Patient | null) => void;
+  onAddPatient: () => void;
+  onSwitchInsurer: (slug: string) => void;
+}) {
+  const { t } = useTranslation();
+  const { control } = usePrescriptionForm();
+  const patientSlug = patient ? insurerSlugOf(patient.insurer) : providerSlug;
+  return (
+    <Section title={t('prescriptions.form.patientSection')}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, alignItems: 'start' }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start', gridColumn: { md: '1 / -1' } }}>
+          <Box sx={{ flex: '1 1 260px', minWidth: 0 }}>
+            <PatientAutocomplete value={patient} onChange={onChoosePatient} required errorText={patientError} />
+          </Box>
+          <Button
+            startIcon={<PersonAdd />}
+            onClick={onAddPatient}
+            sx={{ mt: 1, flexShrink: 0 }}
+          >
+            {t('prescriptions.form.newPatient')}
+          </Button>
+        </Box>
+        {patient && patientSlug !== providerSlug && (
+          <Alert
+            severity="info"
+            sx={{ gridColumn: { md: '1 / -1' } }}
+            action={(
+              <Button color="inherit" size="small" onClick={() => onSwitchInsurer(patientSlug)}>
+                {t('prescriptions.form.useInsurer')}
+              </Button>
+            )}
+          >
+            {t('prescriptions.form.patientInsurer', {
+              patient: `${patient.name} ${patient.lastName}`,
+              insurer: patient.insurer ? insurerLabel(patient.insurer) : t('prescriptions.particular'),
+            })}
+          </Alert>
+        )}
+        <InsurerAutocomplete
+          name="insurer"
+          value={insurer}
+          onChange={(next) => onSwitchInsurer(insurerSlugOf(next))}
+          required
+        />
+        <FormTextField control={control} name="affiliateNumber" label={t('prescriptions.fields.affiliateNumber')} />
+      </Box>
+    </Section>
+  );
+}
+
+/** One to three medicines. */
+export function ItemsSection() {
+  const { t } = useTranslation();
+  const items = useFieldArray({ control: usePrescriptionForm().control, name: 'items' });
+  return (
+    <Section title={t('prescriptions.form.itemsSection')}>
+      <Stack spacing={2}>
+        {items.fields.map((item, index) => (
+          <PrescriptionItemFields
+            key={item.id}
+            index={index}
+            onRemove={items.fields.length > 1 ? () => items.remove(index) : undefined}
+          />
+        ))}
+        {items.fields.length < prescriptionRules.maxItems && (
+          <Box>
+            <Button startIcon={<Add />} onClick={() => items.append(emptyPrescriptionItem)}>{t('prescriptions.form.addItem')}</Button>
+          </Box>
+        )}
+      </Stack>
+    </Section>
+  );
+}
+
+/** The CIE-10 diagnosis and the symptoms. */
+export function DiagnosisSection({ initialDiagnosis }: { initialDiagnosis: Diagnosis | null }) {
+  const { t } = useTranslation();
+  const { control } = usePrescriptionForm();
+  const [diagnosis, setDiagnosis] = useState(initialDiagnosis);
+  const diagnosisField = useController({ control, name: 'diagnosisCode' });
+
+  function chooseDiagnosis(next: Diagnosis | null) {
+    setDiagnosis(next);
+    diagnosisField.field.onChange(next?.code ?? '');
+  }
+
+  return (
+    <Section title={t('prescriptions.form.diagnosisSection')}>
+      <Stack spacing={2}>
+        <DiagnosisAutocomplete
+          name={diagnosisField.field.name}
+          inputRef={diagnosisField.field.ref}
+          value={diagnosis}
+          onChange={chooseDiagnosis}
+          onBlur={diagnosisField.field.onBlur}
+          required
+          errorText={fieldErrorText(t, {
+            fieldState: diagnosisField.fieldState,
+            required: true,
+            value: diagnosisField.field.value,
+            requiredMessage: messages.prescriptions.diagnosisRequired,
+          })}
+        />
+        <FormTextField
+          control={control}
+          name="symptoms"
+          label={t('prescriptions.fields.symptoms')}
+          multiline
+          minRows={3}
+          maxRows={limits.multilineMaxRows}
+        />
+      </Stack>
+    </Section>
+  );
+}
+
+/** The type (a draft keeps its own), the start date and what follows from them: the series or the validity. */
+export function TypeSection({ prescription, issuedOn }: { prescription: Prescription | null; issuedOn: string }) {
+  const { t } = useTranslation();
+  const { control } = usePrescriptionForm();
+  const [type, seriesLength, startDate] = useWatch({ control, name: ['type', 'seriesLength', 'startDate'] });
+  return (
+    <Section title={t('prescriptions.form.typeSection')}>
+      <Stack spacing={2}>
+        {prescription
+          ? (
+              <Typography>
+                {t(`labels.prescriptionTypes.${prescription.type}`)}
+                {prescription.type === 'chronic' && ` · ${t('prescriptions.series', { position: prescription.seriesPosition, length: prescription.seriesLength })}`}
+              </Typography>
+            )
+          : <TypeFields />}
+        <Box sx={{ maxWidth: { sm: 320 } }}>
+          <FormDateField control={control} name="startDate" label={t('prescriptions.fields.startDate')} required />
+        </Box>
+        {type === 'chronic' && <SeriesPreview startDate={startDate} length={prescription?.seriesLength ?? seriesLength} fallback={issuedOn} />}
+        {type === 'classic' && /^\d{4}-\d{2}-\d{2}$/.test(startDate) && (
+          <Typography color="text.secondary">
+            {t('prescriptions.form.validity', { start: formatDisplayDate(startDate), days: prescriptionRules.validityDays })}
+          </Typography>
+        )}
+      </Stack>
+    </Section>
+  );
+}
+
+/** Receta Única or Receta Crónica, and for the latter how many monthly prescriptions. */
+function TypeFields() {
+  const { t } = useTranslation();
+  const typeLabelId = useId();
+  const seriesLengthLabelId = useId();
+  const type = useController<PrescriptionFormValues, 'type', PrescriptionFormOutput>({ name: 'type' });
+  const seriesLength = useController<PrescriptionFormValues, 'seriesLength', PrescriptionFormOutput>({ name: 'seriesLength' });
+  return (
+    <>
+      <Box>
+        <FormLabel id={typeLabelId}>{t('prescriptions.fields.type')}</FormLabel>
+        <RadioGroup
+          row
+          aria-labelledby={typeLabelId}
+          name={type.field.name}
+          value={type.field.value}
+          onChange={(event) => type.field.onChange(event.target.value)}
+        >
+          {prescriptionTypes.map((option) => (
+            <FormControlLabel key={option} value={option} control={<Radio />} label={t(`labels.prescriptionTypes.${option}`)} />
+          ))}
+        </RadioGroup>
+      </Box>
+      {type.field.value === 'chronic' && (
+        <Box>
+          <FormLabel id={seriesLengthLabelId}>{t('prescriptions.fields.seriesLength')}</FormLabel>
+          <RadioGroup
+            row
+            aria-labelledby={seriesLengthLabelId}
+            name={seriesLength.field.name}
+            value={String(seriesLength.field.value)}
+            onChange={(event) => seriesLength.field.onChange(Number(event.target.value))}
+          >
+            {prescriptionRules.chronicSeriesLengths.map((length) => (
+              <FormControlLabel key={length} value={String(length)} control={<Radio />} label={t('prescriptions.form.monthly', { count: length })} />
+            ))}
+          </RadioGroup>
+        </Box>
+      )}
+    </>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper component="section" variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography component="h2" variant="h2" sx={{ mb: 2 }}>{title}</Typography>
+      {children}
+    </Paper>
+  );
+}
