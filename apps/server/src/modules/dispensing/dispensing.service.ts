@@ -1,6 +1,6 @@
 import {
-  displayStateOf, messages, todayInArgentina, type Dispensation, type DispenseResult, type DispenseSchema, type ErrorCode,
-  type PrescriptionDisplayState, type PrescriptionState, type ScannedPrescription, type Verification,
+  displayStateOf, messages, todayInArgentina, type Dispensation, type DispenseResult, type DispenseSchema,
+  type ErrorCode, type PrescriptionDisplayState, type PrescriptionState, type ScannedPrescription, type Verification,
 } from '@receta/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
