@@ -25,7 +25,7 @@ import { patientAccessRoutes } from './modules/patient-access/patient-access.rou
 import { scheduledJobsWorker } from './modules/patient-access/scheduled-jobs.ts';
 import { quickPanelRoutes } from './modules/quick-panel/quick-panel.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
-import { signingRoutes } from './modules/signing/signing.routes.ts';
+import { signingRoutes } from './modules/prescriptions/signing.routes.ts';
 import { attemptLimiting } from './platform/attempt-limiter.ts';
 import { TokenSigner } from './platform/auth/access-tokens.ts';
 import { accessControl } from './platform/auth/access-control.ts';

@@ -9,8 +9,8 @@ import { AppError } from '../../platform/http/app-error.ts';
 import type { x509 } from '../../platform/pki/x509.ts';
 import { findItemsOf, findPrescriptionsByIds, type PrescriptionItemRow } from '../prescriptions/prescriptions.repository.ts';
 import { withItems } from '../prescriptions/prescriptions.service.ts';
-import { prescriptionEventActions, prescriptionEventSubject } from '../signing/prescription-events.ts';
-import { findSignedDocument } from '../signing/signing.repository.ts';
+import { prescriptionEventActions, prescriptionEventSubject } from '../prescriptions/prescription-events.ts';
+import { findSignedDocument } from '../prescriptions/signing.repository.ts';
 import {
   findDispensationsOf, findVerifiable, insertDispensations, isCertificateOfDoctor, lockDispensation, lockPrescription,
   lowerDispensedQuantity, markDispensationUndone, raiseDispensedQuantity, setPrescriptionState, type DispensationRow,

@@ -2,10 +2,11 @@ import { messages, type OAuthConsent, type OAuthScope } from '@receta/domain';
 import type { Database } from '../../db/client.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import type { ClientInfo } from '../../platform/http/request-actors.ts';
 import { hashToken } from '../../platform/user-tokens.ts';
 import { findRolesOfUser, hasDoctorProfile } from '../auth/auth.repository.ts';
 import {
-  authenticityTokenLifetimeSeconds, checkPassword, passSecondFactor, type ClientInfo, type SecretCheckServices,
+  authenticityTokenLifetimeSeconds, checkPassword, passSecondFactor, type SecretCheckServices,
 } from '../auth/auth.service.ts';
 import { newOpaqueValue } from './opaque-values.ts';
 import { findClientByPublicId, findCode, findSignInCode, insertCode, spendCode } from './oauth2.repository.ts';

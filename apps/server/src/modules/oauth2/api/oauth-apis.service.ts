@@ -16,8 +16,8 @@ import { findPrescribingDoctor, type PrescribingDoctor } from '../../prescriptio
 import {
   issuePrescriptions, listReachedPrescriptions, showPrescription, type PrescriptionActor,
 } from '../../prescriptions/prescriptions.service.ts';
-import { maxWrongPins } from '../../signing/signing-pin.ts';
-import { findSignedPdf, signPrescriptions, type SigningServices } from '../../signing/signing.service.ts';
+import { maxWrongPins } from '../../prescriptions/signing-pin.ts';
+import { findSignedPdf, signPrescriptions, type SigningServices } from '../../prescriptions/signing.service.ts';
 import {
   findAccount, findPatientWorkspaceOfMember, findPrescriptionWorkspaceOfDoctor, findSignedDocumentsPage,
 } from './oauth-apis.repository.ts';

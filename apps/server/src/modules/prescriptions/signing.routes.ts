@@ -2,29 +2,18 @@ import {
   CancelPrescriptionSchema, messages, PrescriptionCancelledSchema, PrescriptionEventsSchema, PrescriptionsSignedSchema,
   SignPrescriptionSchema, SignPrescriptionsSchema,
 } from '@receta/domain';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { attachmentDisposition } from '../../platform/files/content-disposition.ts';
 import { errorAnswers } from '../../platform/http/error-answers.ts';
-import { actorOf } from '../prescriptions/prescriptions.routes.ts';
+import { actorOf } from '../../platform/http/request-actors.ts';
+import { sendPdf } from '../../platform/http/send-pdf.ts';
 import {
-  cancelPrescription, findSignedPdf, listPrescriptionEvents, signPrescriptions, type SigningServices,
+  cancelPrescription, findSignedPdf, listPrescriptionEvents, signedPdfName, signPrescriptions, type SigningServices,
 } from './signing.service.ts';
 
 const tags = ['prescripciones'];
 
 const PrescriptionParamsSchema = z.object({ id: z.uuid(messages.prescriptions.notFound) });
-
-/** Answers a signed prescription's PDF as a download named after its number. */
-export function sendPrescriptionPdf(reply: FastifyReply, { number, pdf }: { number: number; pdf: Buffer }) {
-  return reply
-    .type('application/pdf')
-    .header('content-disposition', attachmentDisposition(`receta-${number}.pdf`))
-    // Health data: no shared cache may keep a copy.
-    .header('cache-control', 'private, no-store')
-    .send(pdf);
-}
 
 /** Signing prescriptions with the PIN, their signed PDF, cancelling them and their history. */
 export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -63,9 +52,10 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
       params: PrescriptionParamsSchema,
       produces: ['application/pdf'],
     },
-  }, async (request, reply) => sendPrescriptionPdf(
-    reply, await findSignedPdf(app.db, request.params.id, actorOf(request)),
-  ));
+  }, async (request, reply) => {
+    const { number, pdf } = await findSignedPdf(app.db, request.params.id, actorOf(request));
+    return sendPdf(reply, pdf, signedPdfName(number));
+  });
 
   app.post('/prescriptions/:id/cancel', {
     config: { access: ['sign.prescription'], workspace: 'required' },

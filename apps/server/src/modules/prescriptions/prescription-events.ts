@@ -21,6 +21,12 @@ export const prescriptionEventActions = {
 
 export const prescriptionEventSubject = 'prescription';
 
+/** Audit actions on a prescription that its history does not show. */
+export const prescriptionRecordActions = {
+  deleted: 'prescription.deleted',
+  termsAccepted: 'prescription.terms_accepted',
+} as const;
+
 const kindByAction = new Map<string, PrescriptionEventKind>(
   Object.entries(prescriptionEventActions).map(([kind, action]) => [action, kind as PrescriptionEventKind]),
 );

@@ -9,9 +9,9 @@ import { renderPrescriptionPdf, signPdf } from '../../platform/pdf/index.ts';
 import type { DoctorSigner, SigningAuthority } from '../../platform/pki/index.ts';
 import { consumePinCode, type PinCodeUse } from '../oauth2/pin-codes.ts';
 import { deliverToPatient } from '../patient-access/patient-delivery.ts';
-import { requirePrescriber } from '../prescriptions/prescriber.ts';
-import { findSeriesMembers } from '../prescriptions/prescriptions.repository.ts';
-import { showPrescription, type PrescriptionActor } from '../prescriptions/prescriptions.service.ts';
+import { requirePrescriber } from './prescriber.ts';
+import { findSeriesMembers } from './prescriptions.repository.ts';
+import { showPrescription, type PrescriptionActor } from './prescriptions.service.ts';
 import { eventKindOf, prescriptionEventActions, prescriptionEventSubject } from './prescription-events.ts';
 import { authorizeSignature } from './signing-pin.ts';
 import {
@@ -35,6 +35,11 @@ function ownReachOf(actor: PrescriptionActor): { workspaceId: string; doctorUser
 
 function ownActorOf(actor: PrescriptionActor): PrescriptionActor {
   return { ...actor, seesWorkspace: false };
+}
+
+/** The file name a signed prescription's PDF is downloaded under. */
+export function signedPdfName(number: number): string {
+  return `receta-${number}.pdf`;
 }
 
 const crockfordBase32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
