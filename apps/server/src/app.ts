@@ -4,8 +4,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
-import { adminDirectoryRoutes } from './modules/admin/admin-directory.routes.ts';
-import { moderationRoutes } from './modules/admin/moderation.routes.ts';
+import { administratorsRoutes } from './modules/administrators/administrators.routes.ts';
+import { invitationRoutes } from './modules/administrators/invitation.routes.ts';
+import { medicalsRoutes } from './modules/medicals/medicals.routes.ts';
+import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
+import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { workspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
 import { antigensRoutes } from './modules/antigens/antigens.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -18,14 +22,17 @@ import { documentSigningRoutes } from './modules/oauth2/document-signing.routes.
 import { integrationsRoutes } from './modules/oauth2/integrations.routes.ts';
 import { oauth2Routes } from './modules/oauth2/oauth2.routes.ts';
 import { oauthClientsRoutes } from './modules/oauth2/oauth-clients.routes.ts';
+import { findPrescriber } from './modules/prescriptions/prescriber.ts';
 import { prescriptionsRoutes } from './modules/prescriptions/prescriptions.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { patientsRoutes } from './modules/patients/patients.routes.ts';
+import { deliverToPatient } from './modules/patient-access/patient-delivery.ts';
 import { patientAccessRoutes } from './modules/patient-access/patient-access.routes.ts';
 import { scheduledJobsWorker } from './modules/patient-access/scheduled-jobs.ts';
 import { quickPanelRoutes } from './modules/quick-panel/quick-panel.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { signingRoutes } from './modules/prescriptions/signing.routes.ts';
+import type { PatientDelivery } from './modules/prescriptions/signing.service.ts';
 import { attemptLimiting } from './platform/attempt-limiter.ts';
 import { TokenSigner } from './platform/auth/access-tokens.ts';
 import { accessControl } from './platform/auth/access-control.ts';
@@ -35,6 +42,7 @@ import { jsonBodies } from './platform/http/json-body.ts';
 import { loggingOptions, type LogStream } from './platform/http/logging.ts';
 import { openApi } from './platform/http/openapi.ts';
 import { mailDelivery } from './platform/mail/mail-delivery.ts';
+import { outboxRoutes } from './platform/mail/outbox.routes.ts';
 import { smsDelivery } from './platform/sms/sms-delivery.ts';
 import { webApp } from './platform/http/web-app.ts';
 import { SigningAuthority } from './platform/pki/index.ts';
@@ -46,6 +54,7 @@ declare module 'fastify' {
     db: Database;
     tokens: TokenSigner;
     signing: SigningAuthority;
+    deliverToPatient: PatientDelivery;
   }
 }
 
@@ -75,7 +84,8 @@ export async function buildApp(
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('tokens', new TokenSigner(await ensurePlatformSecret(database.db, 'access-token-key')));
-  app.decorate('signing', await SigningAuthority.load(config));
+  app.decorate('signing', await SigningAuthority.load(config, findPrescriber));
+  app.decorate('deliverToPatient', deliverToPatient);
   app.addHook('onClose', () => database.close());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -106,8 +116,13 @@ export async function buildApp(
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(profileRoutes, { prefix: '/api' });
   await app.register(registrationRoutes, { prefix: '/api' });
+  await app.register(outboxRoutes, { prefix: '/api' });
+  await app.register(rolesRoutes, { prefix: '/api' });
+  await app.register(administratorsRoutes, { prefix: '/api' });
+  await app.register(invitationRoutes, { prefix: '/api' });
   await app.register(moderationRoutes, { prefix: '/api' });
-  await app.register(adminDirectoryRoutes, { prefix: '/api' });
+  await app.register(workspacesRoutes, { prefix: '/api' });
+  await app.register(medicalsRoutes, { prefix: '/api' });
   await app.register(antigensRoutes, { prefix: '/api' });
   await app.register(prescriptionsRoutes, { prefix: '/api' });
   await app.register(dashboardRoutes, { prefix: '/api' });

@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDatabase } from './db/seed.ts';
+import { seedDatabase } from './seed.ts';
 
 /** Starts the single process that serves the API and the web app. */
 async function main(): Promise<void> {

@@ -12,11 +12,11 @@ import type { MailContent } from '../../platform/mail/compose-mail.ts';
 import { revokeSessionsOfUser } from '../auth/auth.repository.ts';
 import {
   closeAdministratorAccount, insertAccount, lockAccountByEmail, reopenAccount, replaceRolesOfUser,
-} from '../admin/administrators.repository.ts';
-import { isRemovedAdministrator } from '../admin/administrators.service.ts';
-import { hashUnknownPassword, invitationDays, mailInvitation } from '../admin/invitation.service.ts';
-import { findRolesBySlugs } from '../admin/roles.repository.ts';
-import { normalizeForSearch } from '../lookups/search-text.ts';
+} from '../administrators/administrators.repository.ts';
+import { isRemovedAdministrator } from '../administrators/administrators.service.ts';
+import { hashUnknownPassword, invitationDays, mailInvitation } from '../administrators/invitation.service.ts';
+import { findRolesBySlugs } from '../roles/roles.repository.ts';
+import { normalizeForSearch } from '../../db/search-text.ts';
 import { deleteCertificatesOfEmployees } from './antigen-tests.repository.ts';
 import {
   deleteOwners, findOwner, findOwnersPage, insertOwner, isCuitTaken, lockOwners, ownerConstraints, updateOwner,

@@ -8,7 +8,7 @@ import { findRolesOfUser, hasDoctorProfile } from '../auth/auth.repository.ts';
 import {
   authenticityTokenLifetimeSeconds, checkPassword, passSecondFactor, type SecretCheckServices,
 } from '../auth/auth.service.ts';
-import { newOpaqueValue } from './opaque-values.ts';
+import { newOpaqueValue } from '../../platform/auth/opaque-values.ts';
 import { findClientByPublicId, findCode, findSignInCode, insertCode, spendCode } from './oauth2.repository.ts';
 
 /** Time enough to read the consent page and choose. */

@@ -6,10 +6,10 @@ import {
 } from '@receta/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { recordAudit, type AuditActor } from '../../platform/audit.ts';
+import { recordAudit } from '../../platform/audit.ts';
 import { AppError, type FieldError } from '../../platform/http/app-error.ts';
 import type { WorkspaceActor } from '../../platform/http/request-actors.ts';
-import { searchWordsOf } from '../lookups/search-condition.ts';
+import { searchWordsOf } from '../../db/search-condition.ts';
 import { assertNoUnconfirmedDuplicates, findDuplicateMedications } from './duplicates.ts';
 import { requirePrescriber } from './prescriber.ts';
 import {
@@ -179,7 +179,8 @@ export async function issuePrescriptions(
     const created = await insertPrescriptions(tx, rows, itemRowsOf(input));
     for (const id of created) {
       await recordAudit(tx, actor.audit, {
-        action: prescriptionEventActions.created, subjectType: prescriptionEventSubject, subjectId: id, details: { seriesId },
+        action: prescriptionEventActions.created, subjectType: prescriptionEventSubject, subjectId: id,
+        details: { seriesId },
       });
     }
     return created;

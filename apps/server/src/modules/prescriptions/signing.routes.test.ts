@@ -250,7 +250,10 @@ describe('POST /api/prescriptions/:id/sign', () => {
       await test.app.db.update(users).set({ status }).where(eq(users.id, signer.id));
       const audit = { actorUserId: signer.id, pagePath: null };
       const actor = { userId: signer.id, workspaceId, seesWorkspace: false, audit };
-      const services = { db: test.app.db, authority: test.app.signing, publicUrl: test.config.publicUrl };
+      const services = {
+        db: test.app.db, authority: test.app.signing, publicUrl: test.config.publicUrl,
+        deliverToPatient: test.app.deliverToPatient,
+      };
 
       await expect(signPrescriptions(services, [draft.id], { pin: '1234' }, actor))
         .rejects.toMatchObject({ statusCode: 403, message: messages.signing.notAllowed });

@@ -3,12 +3,11 @@ import {
   messages, todayInArgentina, type Prescription, type PrescriptionEvent,
 } from '@receta/domain';
 import type { Database } from '../../db/client.ts';
-import { recordAudit } from '../../platform/audit.ts';
+import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { renderPrescriptionPdf, signPdf } from '../../platform/pdf/index.ts';
 import type { DoctorSigner, SigningAuthority } from '../../platform/pki/index.ts';
-import { consumePinCode, type PinCodeUse } from '../oauth2/pin-codes.ts';
-import { deliverToPatient } from '../patient-access/patient-delivery.ts';
+import { consumePinCode, type PinCodeUse } from './pin-codes.ts';
 import { requirePrescriber } from './prescriber.ts';
 import { findSeriesMembers } from './prescriptions.repository.ts';
 import { showPrescription, type PrescriptionActor } from './prescriptions.service.ts';
@@ -19,11 +18,24 @@ import {
   lockSeriesForSigning, markCancelled, markSigned,
 } from './signing.repository.ts';
 
-/** What signing needs beyond the database: the platform's keys and the address the QR code points to. */
+/**
+ * Sends signed prescriptions to their patients inside the signature's transaction. The
+ * patient-access module does it; app.ts hands it in, since that module reads the prescriptions'
+ * event catalogue and so may not be imported from here.
+ */
+export type PatientDelivery = (
+  db: Database, input: { prescriptionIds: string[]; publicUrl: string; now: Date; actor: AuditActor },
+) => Promise<unknown>;
+
+/**
+ * What signing needs beyond the database: the platform's keys, the address the QR code points
+ * to, and the delivery to the patients.
+ */
 export interface SigningServices {
   db: Database;
   authority: SigningAuthority;
   publicUrl: string;
+  deliverToPatient: PatientDelivery;
 }
 
 const notFound = () => AppError.notFound(messages.prescriptions.notFound);
@@ -140,7 +152,7 @@ export async function signPrescriptions(
     // In the same transaction: the mail and the text message are in the outbox exactly when
     // the prescriptions are signed.
     const prescriptionIds = signed.map((prescription) => prescription.id);
-    await deliverToPatient(tx, { prescriptionIds, publicUrl: services.publicUrl, now, actor: actor.audit });
+    await services.deliverToPatient(tx, { prescriptionIds, publicUrl: services.publicUrl, now, actor: actor.audit });
     return signed;
   });
 }

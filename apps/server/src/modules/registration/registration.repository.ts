@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { doctors, jurisdictions, professions, roles, specialties, userRoles, users } from '../../db/schema/index.ts';
-import { medicalRole } from '../admin/built-in-roles.ts';
+import { medicalRole } from '../roles/built-in-roles.ts';
 import { isOfferedSpecialty } from '../lookups/lookups.repository.ts';
 
 export type TakenIdentifier = 'dni' | 'cuit' | 'email';

@@ -8,7 +8,7 @@ import type { Database } from '../../../db/client.ts';
 import type { AuditActor } from '../../../platform/audit.ts';
 import type { OAuthCaller } from '../../../platform/auth/oauth-bearer.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
-import { findWorkspacesOfMember } from '../../admin/workspaces.repository.ts';
+import { findWorkspacesOfMember } from '../../workspaces/workspaces.repository.ts';
 import { endOfDayInArgentina } from '../../patient-access/patient-links.ts';
 import { editPatient, listPatients, showPatient, type PatientOfWorkspace } from '../../patients/patients.service.ts';
 import { prescriberOf } from '../../prescriptions/prescriber.ts';

@@ -18,7 +18,9 @@ const PrescriptionParamsSchema = z.object({ id: z.uuid(messages.prescriptions.no
 
 /** The doctor's own prescriptions and their signed PDFs, and the prescriber. */
 export const prescriptionsApiRoutes: FastifyPluginAsyncZod = async (app) => {
-  const services: SigningServices = { db: app.db, authority: app.signing, publicUrl: app.config.publicUrl };
+  const services: SigningServices = {
+    db: app.db, authority: app.signing, publicUrl: app.config.publicUrl, deliverToPatient: app.deliverToPatient,
+  };
 
   app.get('/prescriptions', {
     config: { access: { oauthScopes: ['prescriptions-search'] } },

@@ -1,0 +1,42 @@
+import { ensureBuiltInRoles } from './modules/roles/built-in-roles.ts';
+import { ensureSuperadmin, type SuperadminCredentials } from './modules/administrators/superadmin.ts';
+import { loadReferenceData } from './modules/lookups/reference-data.ts';
+import { ensureDemoClient, type DemoClientOptions } from './modules/oauth2/demo-client.ts';
+import type { Database } from './db/client.ts';
+
+/** The part of the logger that seeding uses; tests pass a silent one. */
+export interface SeedLogger {
+  info(message: string): void;
+}
+
+/** Prints the generated superadmin password once, to the console and not to the log. */
+function announceSuperadmin(email: string, password: string): void {
+  process.stdout.write([
+    '',
+    '  Superadministrador creado',
+    `    email:      ${email}`,
+    `    contraseña: ${password}`,
+    '  Guárdela ahora: no se volverá a mostrar.',
+    '',
+  ].join('\n') + '\n');
+}
+
+/**
+ * Everything a first start needs, safe to run at every start: the reference data, the
+ * built-in roles, the first superadmin and, when the server's URL is known, the OAuth2 demo app.
+ */
+export async function seedDatabase(
+  db: Database,
+  options: {
+    admin: SuperadminCredentials;
+    log: SeedLogger;
+    announce?: typeof announceSuperadmin;
+    demoClient?: DemoClientOptions;
+  },
+): Promise<void> {
+  await loadReferenceData(db, options.log);
+  await ensureBuiltInRoles(db);
+  const created = await ensureSuperadmin(db, options.admin, options.announce ?? announceSuperadmin);
+  if (created) options.log.info('superadmin created');
+  if (options.demoClient) await ensureDemoClient(db, options.demoClient);
+}
