@@ -1,7 +1,7 @@
-import { ensureBuiltInRoles } from './modules/roles/built-in-roles.ts';
-import { ensureSuperadmin, type SuperadminCredentials } from './modules/administrators/superadmin.ts';
-import { loadReferenceData } from './modules/lookups/reference-data.ts';
-import { ensureDemoClient, type DemoClientOptions } from './modules/oauth2/demo-client.ts';
+import { ensureBuiltInRoles } from './modules/roles/index.ts';
+import { ensureSuperadmin, type SuperadminCredentials } from './modules/administrators/index.ts';
+import { loadReferenceData } from './modules/lookups/index.ts';
+import { type DemoClientOptions, ensureDemoClient } from './modules/oauth2/index.ts';
 import type { Database } from './db/client.ts';
 
 /** The part of the logger that seeding uses; tests pass a silent one. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { deliverToPatient } from '../../src/modules/patient-access/patient-delivery.ts';
+import { deliverToPatient } from '../../src/modules/patient-access/index.ts';
 
 /** Sends a signed prescription to its patient as signing does, by the channels the patient has. */
 export function deliverPrescriptionToPatient(

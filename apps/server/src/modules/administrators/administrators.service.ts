@@ -9,7 +9,7 @@ import { recordAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { MailContent } from '../../platform/mail/compose-mail.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import { revokeSessionsOfUser } from '../auth/auth.repository.ts';
+import { revokeSessionsOfUser } from '../auth/index.ts';
 import { revokeOAuthGrantsOfUser } from '../../platform/auth/oauth-grant-revocation.ts';
 import type { ActingAdministrator } from '../../platform/auth/acting-administrator.ts';
 import { clinicOfNewAccount, staffScopeOf, type AdministeredWorkspaces } from '../../platform/auth/administered-workspaces.ts';
@@ -19,9 +19,9 @@ import {
   findRolesHeldBy, insertAccount, lockAccountByEmail, lockAdministrators, lockSuperadminRole, reopenAccount,
   replaceRolesOfUser, updateAccount, type AdministratorPageQuery,
 } from './administrators.repository.ts';
-import { insertMember } from '../workspaces/workspaces.repository.ts';
+import { insertMember } from '../workspaces/index.ts';
 import { hashUnknownPassword, invitationDays, mailInvitation } from './invitation.service.ts';
-import { findAllRoles, findRolesBySlugs } from '../roles/roles.repository.ts';
+import { findAllRoles, findRolesBySlugs } from '../roles/index.ts';
 
 export type AdministratorCreateInput = z.output<typeof AdministratorCreateSchema>;
 export type AdministratorUpdateInput = z.output<typeof AdministratorUpdateSchema>;

@@ -7,7 +7,7 @@ import type { MailContent } from '../../platform/mail/compose-mail.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { hashSecret } from '../../platform/passwords.ts';
 import { consumeUserToken, issueUserToken, tokenLifetimesMs } from '../../platform/user-tokens.ts';
-import { findAccountById, updatePasswordHash } from '../auth/auth.repository.ts';
+import { findAccountById, updatePasswordHash } from '../auth/index.ts';
 
 // An account waiting for its authorization may choose its password already; login refuses it
 // until it is authorized. A removed or rejected account's link no longer works.

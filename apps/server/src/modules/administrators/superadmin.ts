@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { roles, userRoles, users } from '../../db/schema/index.ts';
 import { hashSecret } from '../../platform/passwords.ts';
-import { superadminRole } from '../roles/built-in-roles.ts';
+import { superadminRole } from '../roles/index.ts';
 
 export const defaultSuperadminEmail = 'admin@localhost';
 

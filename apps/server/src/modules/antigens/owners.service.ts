@@ -9,13 +9,12 @@ import { violatedUniqueConstraint } from '../../db/unique-violation.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { AppError, type FieldError } from '../../platform/http/app-error.ts';
 import type { MailContent } from '../../platform/mail/compose-mail.ts';
-import { revokeSessionsOfUser } from '../auth/auth.repository.ts';
+import { revokeSessionsOfUser } from '../auth/index.ts';
 import {
-  closeAdministratorAccount, insertAccount, lockAccountByEmail, reopenAccount, replaceRolesOfUser,
-} from '../administrators/administrators.repository.ts';
-import { isRemovedAdministrator } from '../administrators/administrators.service.ts';
-import { hashUnknownPassword, invitationDays, mailInvitation } from '../administrators/invitation.service.ts';
-import { findRolesBySlugs } from '../roles/roles.repository.ts';
+  closeAdministratorAccount, hashUnknownPassword, insertAccount, invitationDays, isRemovedAdministrator,
+  lockAccountByEmail, mailInvitation, reopenAccount, replaceRolesOfUser,
+} from '../administrators/index.ts';
+import { findRolesBySlugs } from '../roles/index.ts';
 import { normalizeForSearch } from '../../db/search-text.ts';
 import { deleteCertificatesOfEmployees } from './antigen-tests.repository.ts';
 import {

@@ -4,7 +4,7 @@ import { currentUser } from '../../platform/auth/access-control.ts';
 import { currentWorkspaceId } from '../../platform/auth/workspace-scope.ts';
 import { errorAnswers } from '../../platform/http/error-answers.ts';
 import { actingAdministratorOf } from '../../platform/auth/acting-administrator.ts';
-import { pendingScopeOf } from '../moderation/moderation.service.ts';
+import { pendingScopeOf } from '../moderation/index.ts';
 import { showAdminDashboard, showMedicalDashboard } from './dashboard.service.ts';
 
 const tags = ['indicadores'];

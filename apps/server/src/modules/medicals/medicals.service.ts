@@ -11,26 +11,23 @@ import { AppError } from '../../platform/http/app-error.ts';
 import type { MailContent } from '../../platform/mail/compose-mail.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import type { SigningAuthority } from '../../platform/pki/index.ts';
-import { revokeSessionsOfUser } from '../auth/auth.repository.ts';
+import { revokeSessionsOfUser } from '../auth/index.ts';
 import { revokeOAuthGrantsOfUser } from '../../platform/auth/oauth-grant-revocation.ts';
-import { mailAccountConfirmation } from '../registration/confirmation.service.ts';
 import {
-  findUnknownReferences, insertPendingDoctor, type ProfessionalReferences,
-} from '../registration/registration.repository.ts';
-import { verifyDoctorEmail, verifyDoctorInformation } from '../registration/registration.service.ts';
+  findUnknownReferences, insertPendingDoctor, mailAccountConfirmation, type ProfessionalReferences,
+  verifyDoctorEmail, verifyDoctorInformation,
+} from '../registration/index.ts';
 import type { ActingAdministrator } from '../../platform/auth/acting-administrator.ts';
 import { clinicOfNewAccount, medicScopeOf, type AdministeredWorkspaces } from '../../platform/auth/administered-workspaces.ts';
-import { hashUnknownPassword, invitationDays, mailInvitation } from '../administrators/invitation.service.ts';
+import { hashUnknownPassword, invitationDays, mailInvitation } from '../administrators/index.ts';
 import {
   deleteAccounts, findMedical, findMedicalsPage, findMedicalStatus, lockCertifiedIdentity, lockMedical, lockMedicals,
   updateAccountStatus, updateMedical, type CertifiedIdentity, type MedicalPageQuery,
 } from './medicals.repository.ts';
-import { recordReview } from '../moderation/moderation.repository.ts';
-import { authorizeDoctor } from '../moderation/moderation.service.ts';
+import { authorizeDoctor, recordReview } from '../moderation/index.ts';
 import {
-  deleteWorkspaces, findPersonalWorkspacesOf, findWorkspacesOfMember, insertMember,
-} from '../workspaces/workspaces.repository.ts';
-import { openPersonalWorkspace } from '../workspaces/workspaces.service.ts';
+  deleteWorkspaces, findPersonalWorkspacesOf, findWorkspacesOfMember, insertMember, openPersonalWorkspace,
+} from '../workspaces/index.ts';
 
 /** An administrator acting in a request: who they are, from which page, and whom they administer. */
 export type AdminActor = ActingAdministrator;

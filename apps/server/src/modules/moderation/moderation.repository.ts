@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { doctors, jurisdictions, professions, specialties, users } from '../../db/schema/index.ts';
 import type { AdministeredWorkspaces } from '../../platform/auth/administered-workspaces.ts';
 import type { RoleReach } from '../../platform/auth/administrator-reach.ts';
-import { holdsOnlyRolesWithin, isAdministeredAccount, isAdministrator } from '../administrators/administrators.repository.ts';
+import { holdsOnlyRolesWithin, isAdministeredAccount, isAdministrator } from '../administrators/index.ts';
 import { matchingEveryWord } from '../../db/search-condition.ts';
 
 /**

@@ -6,19 +6,17 @@ import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { fileLocation, findAttachedFiles } from '../../platform/files/file-store.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import { hasDoctorProfile } from '../auth/auth.repository.ts';
-import { mailAccountConfirmation } from '../registration/confirmation.service.ts';
-import { registrationRejectedMail } from '../registration/doctor-mails.ts';
+import { hasDoctorProfile } from '../auth/index.ts';
+import { mailAccountConfirmation, registrationRejectedMail } from '../registration/index.ts';
 import type { ActingAdministrator } from '../../platform/auth/acting-administrator.ts';
 import { staffScopeOf } from '../../platform/auth/administered-workspaces.ts';
 import { reachOf } from '../../platform/auth/administrator-reach.ts';
-import { findAdministrators } from '../administrators/administrators.repository.ts';
-import { authorizePendingAdministrator } from '../administrators/administrators.service.ts';
+import { authorizePendingAdministrator, findAdministrators } from '../administrators/index.ts';
 import {
   findPendingDoctors, findPendingUsersPage, lockDoctorForReview, recordReview, type PendingScope,
   type PendingUsersQuery,
 } from './moderation.repository.ts';
-import { openPersonalWorkspace } from '../workspaces/workspaces.service.ts';
+import { openPersonalWorkspace } from '../workspaces/index.ts';
 
 /** A moderator acting in a request: who they are and from which page. */
 export type Moderator = AuditActor & { actorUserId: string };

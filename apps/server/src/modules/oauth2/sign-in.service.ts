@@ -4,10 +4,10 @@ import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { ClientInfo } from '../../platform/http/request-actors.ts';
 import { hashToken } from '../../platform/user-tokens.ts';
-import { findRolesOfUser, hasDoctorProfile } from '../auth/auth.repository.ts';
 import {
-  authenticityTokenLifetimeSeconds, checkPassword, passSecondFactor, type SecretCheckServices,
-} from '../auth/auth.service.ts';
+  authenticityTokenLifetimeSeconds, checkPassword, findRolesOfUser, hasDoctorProfile, passSecondFactor,
+  type SecretCheckServices,
+} from '../auth/index.ts';
 import { newOpaqueValue } from '../../platform/auth/opaque-values.ts';
 import { findClientByPublicId, findCode, findSignInCode, insertCode, spendCode } from './oauth2.repository.ts';
 

@@ -7,7 +7,7 @@ import { currentUser } from '../../platform/auth/access-control.ts';
 import { currentWorkspaceId } from '../../platform/auth/workspace-scope.ts';
 import { errorAnswers } from '../../platform/http/error-answers.ts';
 import { sendPdf } from '../../platform/http/send-pdf.ts';
-import { signedPdfName } from '../prescriptions/signing.service.ts';
+import { signedPdfName } from '../prescriptions/index.ts';
 import {
   acceptTerms, handOverPatientLink, openSignedPdf, readPatientLink, resendToPatient,
 } from './patient-access.service.ts';

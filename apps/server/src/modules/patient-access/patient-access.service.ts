@@ -8,7 +8,7 @@ import { deliverToPatient, issueLinkToHandOver } from './patient-delivery.ts';
 import { prescriptionIdOfLink } from './patient-links.ts';
 import {
   prescriptionEventActions, prescriptionEventSubject, prescriptionRecordActions,
-} from '../prescriptions/prescription-events.ts';
+} from '../prescriptions/index.ts';
 
 const sendableStates = new Set(['pending', 'valid', 'partially_dispensed']);
 
@@ -115,7 +115,9 @@ export async function acceptTerms(db: Database, token: string, now: Date, actor:
       .returning({ id: patientAccess.prescriptionId });
     if (accepted.length > 0) {
       await recordAudit(tx, actor, {
-        action: prescriptionRecordActions.termsAccepted, subjectType: prescriptionEventSubject, subjectId: prescription.id,
+        action: prescriptionRecordActions.termsAccepted,
+        subjectType: prescriptionEventSubject,
+        subjectId: prescription.id,
       });
     }
   });
@@ -135,7 +137,9 @@ export async function openSignedPdf(
     await tx.update(patientAccess)
       .set({ openCount: sql`${patientAccess.openCount} + 1`, lastOpenedAt: now })
       .where(eq(patientAccess.prescriptionId, prescription.id));
-    await recordAudit(tx, actor, { action: prescriptionEventActions.opened, subjectType: prescriptionEventSubject, subjectId: prescription.id });
+    await recordAudit(tx, actor, {
+      action: prescriptionEventActions.opened, subjectType: prescriptionEventSubject, subjectId: prescription.id,
+    });
     return { number: prescription.number, pdf: document.pdf };
   });
 }

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { dispensations, patientAccess, patients, prescriptions, scheduledJobs } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { retryDelaysMs } from '../../platform/mail/mail-worker.ts';
-import { prescriptionEventActions, prescriptionEventSubject } from '../prescriptions/prescription-events.ts';
+import { prescriptionEventActions, prescriptionEventSubject } from '../prescriptions/index.ts';
 
 export const retentionJobKind = 'patient_data_retention';
 /** DECISIONS.md, "Retention": 30 days after the patient's first link. */

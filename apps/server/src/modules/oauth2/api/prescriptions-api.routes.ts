@@ -8,7 +8,7 @@ import { auditActorOf } from '../../../platform/audit.ts';
 import { currentOAuthCaller } from '../../../platform/auth/access-control.ts';
 import { errorAnswers } from '../../../platform/http/error-answers.ts';
 import { sendPdf } from '../../../platform/http/send-pdf.ts';
-import { signedPdfName, type SigningServices } from '../../prescriptions/signing.service.ts';
+import { signedPdfName, type SigningServices } from '../../prescriptions/index.ts';
 import {
   findPrescriptionPdfOfDoctor, listPrescriptionsOfDoctor, prescribeForApp, showPrescriptionOfDoctor,
 } from './oauth-apis.service.ts';

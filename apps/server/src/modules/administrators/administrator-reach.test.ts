@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isWithinReach, reachOf, type AdministratorAction } from './administrator-reach.ts';
-import { builtInRoles } from '../../modules/roles/built-in-roles.ts';
+import { isWithinReach, reachOf, type AdministratorAction } from '../../platform/auth/administrator-reach.ts';
+import { builtInRoles } from '../roles/index.ts';
 
 function holderOf(slug: string) {
   const role = builtInRoles.find((candidate) => candidate.slug === slug);
