@@ -1,7 +1,6 @@
 import { ensureBuiltInRoles } from './modules/roles/index.ts';
 import { ensureSuperadmin, type SuperadminCredentials } from './modules/administrators/index.ts';
 import { loadReferenceData } from './modules/lookups/index.ts';
-import { type DemoClientOptions, ensureDemoClient } from './modules/oauth2/index.ts';
 import type { Database } from './db/client.ts';
 
 /** The part of the logger that seeding uses; tests pass a silent one. */
@@ -31,12 +30,16 @@ export async function seedDatabase(
     admin: SuperadminCredentials;
     log: SeedLogger;
     announce?: typeof announceSuperadmin;
-    demoClient?: DemoClientOptions;
+    /**
+     * Registers the OAuth2 demo app, once the server's URL is known. main.ts hands it in: the
+     * oauth2 module brings the PKI with it, which the tests' seeding has no use for.
+     */
+    ensureDemoClient?: (db: Database) => Promise<unknown>;
   },
 ): Promise<void> {
   await loadReferenceData(db, options.log);
   await ensureBuiltInRoles(db);
   const created = await ensureSuperadmin(db, options.admin, options.announce ?? announceSuperadmin);
   if (created) options.log.info('superadmin created');
-  if (options.demoClient) await ensureDemoClient(db, options.demoClient);
+  if (options.ensureDemoClient) await options.ensureDemoClient(db);
 }

@@ -1,5 +1,5 @@
 export { oauthApiRoutes } from './api/oauth-apis.routes.ts';
-export { type DemoClientOptions, ensureDemoClient } from './demo-client.ts';
+export { ensureDemoClient } from './demo-client.ts';
 export { documentSigningRoutes } from './document-signing.routes.ts';
 export { integrationsRoutes } from './integrations.routes.ts';
 export { oauthClientsRoutes } from './oauth-clients.routes.ts';
