@@ -30,6 +30,15 @@ const webNotServer = {
 const FEATURE_INTERNALS = '^\\.\\./[^./][^/]*/(?!index\\.ts$).+$';
 const FEATURE_OR_APP = '^(\\.\\./)+(features|app)(/.*)?$';
 
+// Server layers (decision 033): platform and db know no module; a module reaches another only
+// through its index.ts. Each block repeats the server's web rule, since a later block's
+// no-restricted-imports replaces an earlier one's.
+const SERVER_WEB_PATTERN = {
+  regex: WEB_IMPORT, message: 'The server never imports the web app; share code through @receta/domain.',
+};
+const SERVER_MODULE_IMPORT = '^(\\.\\./)+(src/)?modules(/.*)?$';
+const MODULE_INTERNALS_IMPORT = '^(\\./modules/[a-z0-9-]+|(\\.\\./)+(src/)?(modules/)?(?!platform/|db/|src/|modules/|test/|\\.\\./)[a-z0-9-]+)/(?!index\\.ts$).+$';
+
 export default defineConfig(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/.cache/**', 'data/**', 'apps/server/drizzle/**'] },
   js.configs.recommended,
@@ -82,6 +91,24 @@ export default defineConfig(
   {
     files: ['apps/server/**/*.ts'],
     rules: forbidImports(WEB_IMPORT, 'The server never imports the web app; share code through @receta/domain.'),
+  },
+  {
+    files: ['apps/server/src/platform/**/*.ts', 'apps/server/src/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [SERVER_WEB_PATTERN, {
+        regex: SERVER_MODULE_IMPORT,
+        message: 'Platform and db know no module: hand what they need in from app.ts (decision 033).',
+      }] }],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/*.ts', 'apps/server/test/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [SERVER_WEB_PATTERN, {
+        regex: MODULE_INTERNALS_IMPORT,
+        message: 'Another module is reached through its index.ts only (decision 033).',
+      }] }],
+    },
   },
   {
     files: ['packages/domain/**/*.ts'],

@@ -5,7 +5,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import pg from 'pg';
 import { openPglite, openPostgres, type DatabaseHandle } from '../apps/server/src/db/client.ts';
-import { seedDatabase } from '../apps/server/src/db/seed.ts';
+import { seedDatabase } from '../apps/server/src/seed.ts';
 import { sessions, users } from '../apps/server/src/db/schema/index.ts';
 import { accessControl } from '../apps/server/src/platform/auth/access-control.ts';
 import { hashSecret, verifySecret } from '../apps/server/src/platform/passwords.ts';

@@ -53,4 +53,36 @@ describe('import boundaries', () => {
     const rules = await rulesBrokenBy("export { messages } from '@receta/domain';\n", 'apps/server/src/app.ts');
     expect(rules).not.toContain('no-restricted-imports');
   });
+
+  it('stops the server\'s platform and db from importing a module', async () => {
+    for (const [source, filePath] of [
+      ["export { findPrescriber } from '../../modules/prescriptions/index.ts';\n", 'apps/server/src/platform/pki/signing-authority.ts'],
+      ["export { ensureBuiltInRoles } from '../modules/roles/built-in-roles.ts';\n", 'apps/server/src/db/client.ts'],
+    ]) {
+      expect(await rulesBrokenBy(source!, filePath!)).toContain('no-restricted-imports');
+    }
+  });
+
+  it('stops a server module from reaching into another module past its index.ts', async () => {
+    for (const [source, filePath] of [
+      ["export { findRolesOfUser } from '../auth/auth.repository.ts';\n", 'apps/server/src/modules/profile/profile.service.ts'],
+      ["export { signingRoutes } from './modules/prescriptions/signing.routes.ts';\n", 'apps/server/src/app.ts'],
+      ["export { deliverToPatient } from '../../src/modules/patient-access/patient-delivery.ts';\n", 'apps/server/test/helper.ts'],
+    ]) {
+      expect(await rulesBrokenBy(source!, filePath!)).toContain('no-restricted-imports');
+    }
+  });
+
+  it('lets a server module import another\'s index.ts, the platform and the db', async () => {
+    const source = [
+      "export { findRolesOfUser } from '../auth/index.ts';",
+      "export { recordAudit } from '../../platform/audit.ts';",
+      "export { users } from '../../db/schema/index.ts';",
+      "export { maxWrongPins } from './signing-pin.ts';",
+      '',
+    ].join('\n');
+    const rules = await rulesBrokenBy(source, 'apps/server/src/modules/prescriptions/signing.service.ts');
+    expect(rules).not.toContain('no-restricted-imports');
+    expect(rules).not.toContain(null);
+  });
 });

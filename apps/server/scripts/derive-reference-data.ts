@@ -23,7 +23,7 @@ import {
   type Manifest,
   type ManifestEntry,
 } from '../src/modules/lookups/reference-files.ts';
-import { normalizeForSearch } from '../src/modules/lookups/search-text.ts';
+import { normalizeForSearch } from '../src/db/search-text.ts';
 
 const text = z.string().nullable();
 

@@ -4,28 +4,28 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
-import { adminDirectoryRoutes } from './modules/admin/admin-directory.routes.ts';
-import { moderationRoutes } from './modules/admin/moderation.routes.ts';
-import { antigensRoutes } from './modules/antigens/antigens.routes.ts';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { dispensingRoutes } from './modules/dispensing/dispensing.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { clinicalSearchRoutes } from './modules/lookups/clinical-search.routes.ts';
-import { lookupsRoutes } from './modules/lookups/lookups.routes.ts';
-import { oauthApiRoutes } from './modules/oauth2/api/oauth-apis.routes.ts';
-import { documentSigningRoutes } from './modules/oauth2/document-signing.routes.ts';
-import { integrationsRoutes } from './modules/oauth2/integrations.routes.ts';
-import { oauth2Routes } from './modules/oauth2/oauth2.routes.ts';
-import { oauthClientsRoutes } from './modules/oauth2/oauth-clients.routes.ts';
-import { prescriptionsRoutes } from './modules/prescriptions/prescriptions.routes.ts';
-import { profileRoutes } from './modules/profile/profile.routes.ts';
-import { patientsRoutes } from './modules/patients/patients.routes.ts';
-import { patientAccessRoutes } from './modules/patient-access/patient-access.routes.ts';
-import { scheduledJobsWorker } from './modules/patient-access/scheduled-jobs.ts';
-import { quickPanelRoutes } from './modules/quick-panel/quick-panel.routes.ts';
-import { registrationRoutes } from './modules/registration/registration.routes.ts';
-import { signingRoutes } from './modules/signing/signing.routes.ts';
+import { administratorsRoutes, invitationRoutes } from './modules/administrators/index.ts';
+import { medicalsRoutes } from './modules/medicals/index.ts';
+import { moderationRoutes } from './modules/moderation/index.ts';
+import { rolesRoutes } from './modules/roles/index.ts';
+import { workspacesRoutes } from './modules/workspaces/index.ts';
+import { antigensRoutes } from './modules/antigens/index.ts';
+import { dashboardRoutes } from './modules/dashboard/index.ts';
+import { authRoutes } from './modules/auth/index.ts';
+import { dispensingRoutes } from './modules/dispensing/index.ts';
+import { healthRoutes } from './modules/health/index.ts';
+import { clinicalSearchRoutes, lookupsRoutes } from './modules/lookups/index.ts';
+import {
+  documentSigningRoutes, integrationsRoutes, oauth2Routes, oauthApiRoutes, oauthClientsRoutes,
+} from './modules/oauth2/index.ts';
+import {
+  findPrescriber, type PatientDelivery, prescriptionsRoutes, signingRoutes,
+} from './modules/prescriptions/index.ts';
+import { profileRoutes } from './modules/profile/index.ts';
+import { patientsRoutes } from './modules/patients/index.ts';
+import { deliverToPatient, patientAccessRoutes, scheduledJobsWorker } from './modules/patient-access/index.ts';
+import { quickPanelRoutes } from './modules/quick-panel/index.ts';
+import { registrationRoutes } from './modules/registration/index.ts';
 import { attemptLimiting } from './platform/attempt-limiter.ts';
 import { TokenSigner } from './platform/auth/access-tokens.ts';
 import { accessControl } from './platform/auth/access-control.ts';
@@ -35,6 +35,7 @@ import { jsonBodies } from './platform/http/json-body.ts';
 import { loggingOptions, type LogStream } from './platform/http/logging.ts';
 import { openApi } from './platform/http/openapi.ts';
 import { mailDelivery } from './platform/mail/mail-delivery.ts';
+import { outboxRoutes } from './platform/mail/outbox.routes.ts';
 import { smsDelivery } from './platform/sms/sms-delivery.ts';
 import { webApp } from './platform/http/web-app.ts';
 import { SigningAuthority } from './platform/pki/index.ts';
@@ -46,6 +47,7 @@ declare module 'fastify' {
     db: Database;
     tokens: TokenSigner;
     signing: SigningAuthority;
+    deliverToPatient: PatientDelivery;
   }
 }
 
@@ -75,7 +77,8 @@ export async function buildApp(
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('tokens', new TokenSigner(await ensurePlatformSecret(database.db, 'access-token-key')));
-  app.decorate('signing', await SigningAuthority.load(config));
+  app.decorate('signing', await SigningAuthority.load(config, findPrescriber));
+  app.decorate('deliverToPatient', deliverToPatient);
   app.addHook('onClose', () => database.close());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -106,8 +109,13 @@ export async function buildApp(
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(profileRoutes, { prefix: '/api' });
   await app.register(registrationRoutes, { prefix: '/api' });
+  await app.register(outboxRoutes, { prefix: '/api' });
+  await app.register(rolesRoutes, { prefix: '/api' });
+  await app.register(administratorsRoutes, { prefix: '/api' });
+  await app.register(invitationRoutes, { prefix: '/api' });
   await app.register(moderationRoutes, { prefix: '/api' });
-  await app.register(adminDirectoryRoutes, { prefix: '/api' });
+  await app.register(workspacesRoutes, { prefix: '/api' });
+  await app.register(medicalsRoutes, { prefix: '/api' });
   await app.register(antigensRoutes, { prefix: '/api' });
   await app.register(prescriptionsRoutes, { prefix: '/api' });
   await app.register(dashboardRoutes, { prefix: '/api' });

@@ -1,7 +1,8 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDatabase } from './db/seed.ts';
+import { ensureDemoClient } from './modules/oauth2/index.ts';
+import { seedDatabase } from './seed.ts';
 
 /** Starts the single process that serves the API and the web app. */
 async function main(): Promise<void> {
@@ -11,7 +12,9 @@ async function main(): Promise<void> {
   await seedDatabase(database.db, {
     admin: config.admin,
     log: app.log,
-    demoClient: { publicUrl: config.publicUrl, secret: config.oauthDemoClientSecret },
+    ensureDemoClient: (db) => ensureDemoClient(db, {
+      publicUrl: config.publicUrl, secret: config.oauthDemoClientSecret,
+    }),
   });
 
   let closing = false;

@@ -10,7 +10,7 @@ import { openTestDatabase } from '../test/database.ts';
 import { testAdmin } from '../test/fixtures.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { builtInRoles } from './modules/admin/built-in-roles.ts';
+import { builtInRoles } from './modules/roles/index.ts';
 import { isGranted, isOAuthAccess, type DeclaredRoute } from './platform/auth/access-control.ts';
 
 // The table's rows are the routes the app declares, so the app is built while the tests are

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../src/db/client.ts';
-import { seedDatabase } from '../src/db/seed.ts';
+import { seedDatabase } from '../src/seed.ts';
 import { databaseUrlFor, runAdminStatement, testDatabaseUrl } from './database.ts';
 import { silentLogger, testAdmin } from './fixtures.ts';
 

@@ -1,9 +1,14 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 // normalizeForSearch's accent removal for the letters of the reference data, in SQL: PGlite
 // ships no `unaccent`. Literals rather than parameters, as a generated column requires.
 const accented = 'áàâäéèêëíìîïóòôöúùûüñç';
 const plain = 'aaaaeeeeiiiioooouuuunc';
+
+/** `text` lower-cased and without accents, as `normalizeForSearch` leaves the user's words. */
+export function normalizedText(text: SQLWrapper): SQL<string> {
+  return sql<string>`translate(lower(${text}), ${sql.raw(`'${accented}'`)}, ${sql.raw(`'${plain}'`)})`;
+}
 
 /**
  * A generated column's expression: another column of the row lower-cased and without accents,
@@ -11,5 +16,5 @@ const plain = 'aaaaeeeeiiiioooouuuunc';
  * every match in the query cost more than the rest of the search.
  */
 export function normalizedCopyOf(columnName: string): () => SQL<string> {
-  return () => sql<string>`translate(lower(${sql.identifier(columnName)}), ${sql.raw(`'${accented}'`)}, ${sql.raw(`'${plain}'`)})`;
+  return () => normalizedText(sql.identifier(columnName));
 }

@@ -6,7 +6,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { patients, prescriptionItems, prescriptions } from '../../src/db/schema/index.ts';
-import { normalizeForSearch } from '../../src/modules/lookups/search-text.ts';
+import { normalizeForSearch } from '../../src/db/search-text.ts';
 import { hashSecret } from '../../src/platform/passwords.ts';
 import { createApprovedDoctor } from './approved-doctors.ts';
 import { randomDni } from './doctors.ts';

@@ -4,7 +4,7 @@ import { decodeJwt } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 import type { AuthenticityClaims, SignedIn } from '@receta/domain';
 import { users } from '../../src/db/schema/index.ts';
-import { createTotpSecret } from '../../src/modules/auth/second-factor.ts';
+import { createTotpSecret } from '../../src/modules/auth/index.ts';
 
 let nextAddress = 1;
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inlineDisposition } from '../../platform/files/content-disposition.ts';
 import { errorAnswers } from '../../platform/http/error-answers.ts';
-import { actingAdministratorOf } from '../admin/acting-administrator.ts';
+import { actingAdministratorOf } from '../../platform/auth/acting-administrator.ts';
 import { listTests, readCertificate, recordTest, removeTest } from './antigen-tests.service.ts';
 
 const tags = ['antígenos'];

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { attachFile, fileIdOfLocation, findFile, lockClaimableFiles } from '../../platform/files/file-store.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { deleteFile } from '../admin/workspaces.repository.ts';
+import { deleteFile } from '../workspaces/index.ts';
 import {
   deleteTest, findTest, findTestsOfEmployee, insertTest, refreshLastResult, type AntigenTestRow,
 } from './antigen-tests.repository.ts';

@@ -2,7 +2,7 @@ import type { AntigenResult } from '@receta/domain';
 import { and, asc, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { employees } from '../../db/schema/index.ts';
-import { containingEveryWord, searchWordsOf } from '../lookups/search-condition.ts';
+import { containingEveryWord, searchWordsOf } from '../../db/search-condition.ts';
 
 /** The owner whose employees a request may touch, or null for every owner's (an antigens administrator). */
 export type OwnerScope = string | null;

@@ -10,7 +10,7 @@ import { attachmentDisposition } from '../../platform/files/content-disposition.
 import { AppError } from '../../platform/http/app-error.ts';
 import { multipartFailure } from '../../platform/files/multipart-failure.ts';
 import { errorAnswers } from '../../platform/http/error-answers.ts';
-import { actingAdministratorOf } from '../admin/acting-administrator.ts';
+import { actingAdministratorOf } from '../../platform/auth/acting-administrator.ts';
 import {
   createEmployee, editEmployee, exportEmployees, importEmployees, listEmployees, removeEmployees, showEmployee,
 } from './employees.service.ts';

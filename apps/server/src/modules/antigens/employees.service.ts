@@ -8,8 +8,8 @@ import { employees } from '../../db/schema/index.ts';
 import { violatedUniqueConstraint } from '../../db/unique-violation.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { AppError, type FieldError } from '../../platform/http/app-error.ts';
-import type { ActingAdministrator } from '../admin/acting-administrator.ts';
-import { normalizeForSearch } from '../lookups/search-text.ts';
+import type { ActingAdministrator } from '../../platform/auth/acting-administrator.ts';
+import { normalizeForSearch } from '../../db/search-text.ts';
 import { deleteCertificatesOfEmployees } from './antigen-tests.repository.ts';
 import { employeesCsv, isoDateOf, parseEmployeeCsv, type EmployeeCsvColumn } from './employee-csv.ts';
 import {

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { employees, owners, users } from '../../db/schema/index.ts';
-import { containingEveryWord, searchWordsOf } from '../lookups/search-condition.ts';
+import { containingEveryWord, searchWordsOf } from '../../db/search-condition.ts';
 
 export interface OwnerPageQuery {
   page: number;

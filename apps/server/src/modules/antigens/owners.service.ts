@@ -9,14 +9,13 @@ import { violatedUniqueConstraint } from '../../db/unique-violation.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { AppError, type FieldError } from '../../platform/http/app-error.ts';
 import type { MailContent } from '../../platform/mail/compose-mail.ts';
-import { revokeSessionsOfUser } from '../auth/auth.repository.ts';
+import { revokeSessionsOfUser } from '../auth/index.ts';
 import {
-  closeAdministratorAccount, insertAccount, lockAccountByEmail, reopenAccount, replaceRolesOfUser,
-} from '../admin/administrators.repository.ts';
-import { isRemovedAdministrator } from '../admin/administrators.service.ts';
-import { hashUnknownPassword, invitationDays, mailInvitation } from '../admin/invitation.service.ts';
-import { findRolesBySlugs } from '../admin/roles.repository.ts';
-import { normalizeForSearch } from '../lookups/search-text.ts';
+  closeAdministratorAccount, hashUnknownPassword, insertAccount, invitationDays, isRemovedAdministrator,
+  lockAccountByEmail, mailInvitation, reopenAccount, replaceRolesOfUser,
+} from '../administrators/index.ts';
+import { findRolesBySlugs } from '../roles/index.ts';
+import { normalizeForSearch } from '../../db/search-text.ts';
 import { deleteCertificatesOfEmployees } from './antigen-tests.repository.ts';
 import {
   deleteOwners, findOwner, findOwnersPage, insertOwner, isCuitTaken, lockOwners, ownerConstraints, updateOwner,

@@ -2,7 +2,7 @@ import type { Workspace } from '@receta/domain';
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { doctors, roles, sessions, userRoles, users } from '../../db/schema/index.ts';
-import { findWorkspacesOfMember } from '../admin/workspaces.repository.ts';
+import { findWorkspacesOfMember } from '../workspaces/index.ts';
 
 /** What the login steps need to know of an account. */
 const loginColumns = {

@@ -9,8 +9,9 @@ import { z } from 'zod';
 import { auditActorOf } from '../../platform/audit.ts';
 import { errorAnswers } from '../../platform/http/error-answers.ts';
 import { currentUser } from '../../platform/auth/access-control.ts';
+import { clientOf } from '../../platform/http/request-actors.ts';
 import {
-  acceptTerms, buildUserSession, completeLogin, endSession, startLogin, updateOwnData, type ClientInfo,
+  acceptTerms, buildUserSession, completeLogin, endSession, startLogin, updateOwnData,
 } from './auth.service.ts';
 import { recoverPassword, recoverPin, requestPasswordRecovery, requestPinRecovery } from './recovery.service.ts';
 
@@ -19,11 +20,6 @@ const bearer = [{ bearer: [] }];
 
 // A malformed link gets the same answer as an expired one.
 const UserTokenParamsSchema = z.object({ userToken: z.string().max(200, messages.auth.linkInvalid) });
-
-/** Where a request comes from, for the password lock-outs and the session record. */
-export function clientOf(request: FastifyRequest): ClientInfo {
-  return { ipAddress: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null };
-}
 
 function bearerTokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;

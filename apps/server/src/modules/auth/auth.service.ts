@@ -9,6 +9,7 @@ import { policies, type AttemptKey, type AttemptLimiter } from '../../platform/a
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import type { TokenSigner } from '../../platform/auth/access-tokens.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import type { ClientInfo } from '../../platform/http/request-actors.ts';
 import { hashSecret, verifySecret } from '../../platform/passwords.ts';
 import {
   acceptTotpStep, findAccountByEmail, findAccountById, findRolesOfUser, findSessionProfile, findWorkspacesOfUser,
@@ -30,12 +31,6 @@ export interface SecretCheckServices {
 
 export interface AuthServices extends SecretCheckServices {
   tokens: TokenSigner;
-}
-
-/** Where a request comes from, for lock-outs and the session record. */
-export interface ClientInfo {
-  ipAddress: string;
-  userAgent: string | null;
 }
 
 // Checked instead of a real hash when the email is unknown, so that an unknown email costs

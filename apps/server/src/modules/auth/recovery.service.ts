@@ -7,7 +7,7 @@ import type { MailContent } from '../../platform/mail/compose-mail.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { hashSecret } from '../../platform/passwords.ts';
 import { consumeUserToken, issueUserToken, tokenLifetimesMs } from '../../platform/user-tokens.ts';
-import { revokeOAuthGrantsOfUser } from '../oauth2/grant-revocation.ts';
+import { revokeOAuthGrantsOfUser } from '../../platform/auth/oauth-grant-revocation.ts';
 import {
   findAccountByEmail, findAccountById, hasDoctorProfile, revokeSessionsOfUser, updateDoctorPin, updatePasswordHash,
 } from './auth.repository.ts';

@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../platform/auth/access-control.ts';
 import { currentWorkspaceId } from '../../platform/auth/workspace-scope.ts';
 import { errorAnswers } from '../../platform/http/error-answers.ts';
-import { actingAdministratorOf } from '../admin/acting-administrator.ts';
-import { pendingScopeOf } from '../admin/moderation.service.ts';
+import { actingAdministratorOf } from '../../platform/auth/acting-administrator.ts';
+import { pendingScopeOf } from '../moderation/index.ts';
 import { showAdminDashboard, showMedicalDashboard } from './dashboard.service.ts';
 
 const tags = ['indicadores'];

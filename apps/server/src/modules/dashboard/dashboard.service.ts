@@ -3,7 +3,7 @@ import {
   type MedicalDashboard,
 } from '@receta/domain';
 import type { Database } from '../../db/client.ts';
-import { countPendingUsers, type PendingScope } from '../admin/moderation.repository.ts';
+import { countPendingUsers, type PendingScope } from '../moderation/index.ts';
 import {
   countActiveDoctors, countByStateAndType, countPatients, countPerDay, countPerMonth, findTopDiagnoses,
   findTopMedications, type DashboardReach,

@@ -7,10 +7,10 @@ import type { Database } from '../../db/client.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { x509 } from '../../platform/pki/x509.ts';
-import { findItemsOf, findPrescriptionsByIds, type PrescriptionItemRow } from '../prescriptions/prescriptions.repository.ts';
-import { withItems } from '../prescriptions/prescriptions.service.ts';
-import { prescriptionEventActions, prescriptionEventSubject } from '../signing/prescription-events.ts';
-import { findSignedDocument } from '../signing/signing.repository.ts';
+import {
+  findItemsOf, findPrescriptionsByIds, findSignedDocument, prescriptionEventActions, prescriptionEventSubject,
+  type PrescriptionItemRow, withItems,
+} from '../prescriptions/index.ts';
 import {
   findDispensationsOf, findVerifiable, insertDispensations, isCertificateOfDoctor, lockDispensation, lockPrescription,
   lowerDispensedQuantity, markDispensationUndone, raiseDispensedQuantity, setPrescriptionState, type DispensationRow,

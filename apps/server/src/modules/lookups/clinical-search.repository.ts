@@ -2,7 +2,7 @@ import type { InsurerSummary } from '@receta/domain';
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { diagnoses, insurers, medications } from '../../db/schema/index.ts';
-import { byBytes, containingEveryWord, startingWith } from './search-condition.ts';
+import { byBytes, containingEveryWord, startingWith } from '../../db/search-condition.ts';
 
 /** 0 for the rows that meet `condition`, 1 for the others: sorts them first. */
 function firstWhen(condition: SQL | undefined): SQL {

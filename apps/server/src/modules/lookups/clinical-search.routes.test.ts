@@ -5,7 +5,7 @@ import { signedInWithRoles } from '../../../test/factories/administrators.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { insurers, medications } from '../../db/schema/index.ts';
 import { findDiagnoses, findMedications } from './clinical-search.repository.ts';
-import { searchWordsOf } from './search-condition.ts';
+import { searchWordsOf } from '../../db/search-condition.ts';
 
 const test = useTestApp();
 let doctor: Record<string, string>;

@@ -2,7 +2,7 @@ import type { ClinicalSearchQuerySchema, Diagnosis, InsurerSummary, Medication }
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { findDiagnoses, findInsurers, findMedications } from './clinical-search.repository.ts';
-import { searchWordsOf } from './search-condition.ts';
+import { searchWordsOf } from '../../db/search-condition.ts';
 
 type ClinicalSearch = z.output<typeof ClinicalSearchQuerySchema>;
 type Found<Item> = Promise<{ payload: Item[] }>;

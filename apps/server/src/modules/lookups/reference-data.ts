@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { referenceDatasets } from '../../db/schema/index.ts';
-import type { SeedLogger } from '../../db/seed.ts';
 import { readReferenceDatasets, type ReferenceDataset } from './reference-datasets.ts';
 
 /**
@@ -23,7 +22,7 @@ function hashOf(dataset: ReferenceDataset): string {
  * stored one is skipped; a changed one is upserted in one transaction, and its rows that are
  * no longer shipped are marked inactive.
  */
-export async function loadReferenceData(db: Database, log: SeedLogger): Promise<void> {
+export async function loadReferenceData(db: Database, log: { info(message: string): void }): Promise<void> {
   const started = performance.now();
   const datasets = await readReferenceDatasets();
   const stored = await db.select({ name: referenceDatasets.name, contentHash: referenceDatasets.contentHash })

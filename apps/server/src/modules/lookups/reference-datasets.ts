@@ -27,7 +27,7 @@ import {
   type DatasetName,
   type Manifest,
 } from './reference-files.ts';
-import { normalizeForSearch } from './search-text.ts';
+import { normalizeForSearch } from '../../db/search-text.ts';
 
 /** One dataset as shipped, ready to be compared with the stored one and loaded. */
 export interface ReferenceDataset {

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { hashToken } from '../../platform/user-tokens.ts';
-import { newOpaqueValue } from './opaque-values.ts';
+import { newOpaqueValue } from '../../platform/auth/opaque-values.ts';
 import { findClientByPublicId, insertCode, lockCode, markCodeUsed, upsertGrant } from './oauth2.repository.ts';
 import { assertScopesAllowed } from './sign-in.service.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { matchesStoredHash } from './opaque-values.ts';
+import { matchesStoredHash } from '../../platform/auth/opaque-values.ts';
 import { OAuthError } from './oauth-errors.ts';
 import { findClientByPublicId, type OAuthClientRow } from './oauth2.repository.ts';
 

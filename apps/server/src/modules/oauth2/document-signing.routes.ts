@@ -4,9 +4,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditActorOf } from '../../platform/audit.ts';
 import { currentOAuthCaller } from '../../platform/auth/access-control.ts';
-import { attachmentDisposition } from '../../platform/files/content-disposition.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { multipartFailure } from '../../platform/files/multipart-failure.ts';
+import { sendPdf } from '../../platform/http/send-pdf.ts';
 import { signDocumentForApp, type DocumentSignRequest, type DocumentSigningServices } from './document-signing.service.ts';
 
 const filePart = 'file_content';
@@ -80,11 +80,6 @@ export const documentSigningRoutes: FastifyPluginAsyncZod = async (app) => {
     const caller = currentOAuthCaller(request);
     const form = await readSignForm(app, request);
     const signed = await signDocumentForApp(services, caller, form, auditActorOf(request));
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', attachmentDisposition(signedFileName(form.fileName, caller.sandbox)))
-      // A signed clinical document: no shared cache may keep a copy.
-      .header('cache-control', 'private, no-store')
-      .send(signed);
+    return sendPdf(reply, signed, signedFileName(form.fileName, caller.sandbox));
   });
 };

@@ -4,7 +4,7 @@ import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import type { OAuthCaller } from '../../platform/auth/oauth-bearer.ts';
 import { readUploadedPdf, signUploadedPdf, type SignatureDetails } from '../../platform/pdf/index.ts';
 import { sandboxMarks, type Signer, type SigningAuthority } from '../../platform/pki/index.ts';
-import { consumePinCode } from './pin-codes.ts';
+import { consumePinCode } from '../prescriptions/index.ts';
 
 export interface DocumentSigningServices {
   db: Database;

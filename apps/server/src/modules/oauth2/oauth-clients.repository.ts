@@ -1,7 +1,7 @@
 import { asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { oauthClients } from '../../db/schema/index.ts';
-import { matchingEveryWord } from '../admin/list-search.ts';
+import { matchingEveryWord } from '../../db/search-condition.ts';
 import type { OAuthClientRow } from './oauth2.repository.ts';
 
 export interface OAuthClientPageQuery {

@@ -13,7 +13,7 @@ import { useTestApp } from '../../../test/helper.ts';
 import { auditEvents, oauthCodes, oauthGrants, oauthTokens } from '../../db/schema/index.ts';
 import { hashSecret } from '../../platform/passwords.ts';
 import { hashToken } from '../../platform/user-tokens.ts';
-import { consumePinCode } from './pin-codes.ts';
+import { consumePinCode } from '../prescriptions/index.ts';
 
 // The provider driven as an integrator would drive it: the user's steps through the API the
 // web pages call, the app's steps through oauth4webapi over HTTP.

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { doctors, oauthClients, oauthCodes, oauthGrants, oauthTokens, users } from '../../db/schema/index.ts';
 
@@ -176,34 +176,4 @@ export function lockLiveGrantOfUser(db: Database, userId: string, publicClientId
     ))
     .for('update', { of: oauthGrants })
     .then(([row]) => row);
-}
-
-/**
- * Deletes the user's codes still usable, of every kind; answers how many there were. Only
- * codes not yet expired are looked at, a few minutes' worth found through the expiry index.
- */
-export async function deleteLiveCodesOfUser(db: Database, userId: string, now: Date): Promise<number> {
-  const deleted = await db.delete(oauthCodes)
-    .where(and(gt(oauthCodes.expiresAt, now), eq(oauthCodes.userId, userId), isNull(oauthCodes.usedAt)))
-    .returning({ id: oauthCodes.id });
-  return deleted.length;
-}
-
-/** Revokes every live grant of the user; answers their ids. */
-export async function revokeGrantsOfUser(db: Database, userId: string, now: Date): Promise<string[]> {
-  const revoked = await db.update(oauthGrants)
-    .set({ revokedAt: now })
-    .where(and(eq(oauthGrants.userId, userId), isNull(oauthGrants.revokedAt)))
-    .returning({ id: oauthGrants.id });
-  return revoked.map((grant) => grant.id);
-}
-
-/** Ends every live token of these grants; answers how many were live. */
-export async function revokeTokensOfGrants(db: Database, grantIds: string[], now: Date): Promise<number> {
-  if (grantIds.length === 0) return 0;
-  const revoked = await db.update(oauthTokens)
-    .set({ revokedAt: now })
-    .where(and(inArray(oauthTokens.grantId, grantIds), isNull(oauthTokens.revokedAt)))
-    .returning({ id: oauthTokens.id });
-  return revoked.length;
 }

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { auditActorOf, type AuditActor } from '../../platform/audit.ts';
 import { currentOAuthCaller } from '../../platform/auth/access-control.ts';
 import { errorAnswers } from '../../platform/http/error-answers.ts';
-import { clientOf } from '../auth/auth.routes.ts';
+import { clientOf } from '../../platform/http/request-actors.ts';
 import { authorizeApp } from './authorization.service.ts';
 import { authenticateClient, readClientCredentials } from './client-authentication.ts';
 import { acceptFormBodies } from './form-body.ts';

@@ -8,7 +8,7 @@ import { useTestApp } from '../../../test/helper.ts';
 import { doctors } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { hashSecret } from '../../platform/passwords.ts';
-import { consumePinCode, issuePinCode } from './pin-codes.ts';
+import { consumePinCode, issuePinCode } from '../prescriptions/index.ts';
 
 const test = useTestApp();
 const pin = '7305';

@@ -4,8 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import type { OAuthCaller } from '../../platform/auth/oauth-bearer.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { checkSigningPin } from '../signing/signing-pin.ts';
-import { issuePinCode } from './pin-codes.ts';
+import { checkSigningPin, issuePinCode } from '../prescriptions/index.ts';
 
 /** The scope an app needs to ask for each action's PIN: the one of the call the code unlocks. */
 export const scopeOfPinAction: Record<PinAction, OAuthScope> = {

@@ -2,12 +2,13 @@ import { messages, type OAuthConsent, type OAuthScope } from '@receta/domain';
 import type { Database } from '../../db/client.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import type { ClientInfo } from '../../platform/http/request-actors.ts';
 import { hashToken } from '../../platform/user-tokens.ts';
-import { findRolesOfUser, hasDoctorProfile } from '../auth/auth.repository.ts';
 import {
-  authenticityTokenLifetimeSeconds, checkPassword, passSecondFactor, type ClientInfo, type SecretCheckServices,
-} from '../auth/auth.service.ts';
-import { newOpaqueValue } from './opaque-values.ts';
+  authenticityTokenLifetimeSeconds, checkPassword, findRolesOfUser, hasDoctorProfile, passSecondFactor,
+  type SecretCheckServices,
+} from '../auth/index.ts';
+import { newOpaqueValue } from '../../platform/auth/opaque-values.ts';
 import { findClientByPublicId, findCode, findSignInCode, insertCode, spendCode } from './oauth2.repository.ts';
 
 /** Time enough to read the consent page and choose. */

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { hashToken } from '../../platform/user-tokens.ts';
-import { matchesS256Challenge, newOpaqueValue } from './opaque-values.ts';
+import { matchesS256Challenge, newOpaqueValue } from '../../platform/auth/opaque-values.ts';
 import { OAuthError } from './oauth-errors.ts';
 import {
   findLiveGrant, insertTokens, lockCode, lockToken, markCodeUsed, markTokenUsed, revokeToken, revokeTokensOfGrant,

@@ -5,8 +5,9 @@ import { policies } from '../../platform/attempt-limiter.ts';
 import { auditActorOf } from '../../platform/audit.ts';
 import { currentUser } from '../../platform/auth/access-control.ts';
 import { currentWorkspaceId } from '../../platform/auth/workspace-scope.ts';
-import { inlineDisposition } from '../../platform/files/content-disposition.ts';
 import { errorAnswers } from '../../platform/http/error-answers.ts';
+import { sendPdf } from '../../platform/http/send-pdf.ts';
+import { signedPdfName } from '../prescriptions/index.ts';
 import {
   acceptTerms, handOverPatientLink, openSignedPdf, readPatientLink, resendToPatient,
 } from './patient-access.service.ts';
@@ -50,13 +51,7 @@ const publicPatientLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request, reply) => {
     const { number, pdf } = await openSignedPdf(app.db, request.params.token, new Date(), auditActorOf(request));
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', inlineDisposition(`receta-${number}.pdf`))
-      .header('x-content-type-options', 'nosniff')
-      // Health data: no shared cache may keep a copy.
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
+    return sendPdf(reply, pdf, signedPdfName(number), 'inline');
   });
 };
 

@@ -6,6 +6,9 @@ import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { deliverToPatient, issueLinkToHandOver } from './patient-delivery.ts';
 import { prescriptionIdOfLink } from './patient-links.ts';
+import {
+  prescriptionEventActions, prescriptionEventSubject, prescriptionRecordActions,
+} from '../prescriptions/index.ts';
 
 const sendableStates = new Set(['pending', 'valid', 'partially_dispensed']);
 
@@ -112,7 +115,9 @@ export async function acceptTerms(db: Database, token: string, now: Date, actor:
       .returning({ id: patientAccess.prescriptionId });
     if (accepted.length > 0) {
       await recordAudit(tx, actor, {
-        action: 'prescription.terms_accepted', subjectType: 'prescription', subjectId: prescription.id,
+        action: prescriptionRecordActions.termsAccepted,
+        subjectType: prescriptionEventSubject,
+        subjectId: prescription.id,
       });
     }
   });
@@ -132,7 +137,9 @@ export async function openSignedPdf(
     await tx.update(patientAccess)
       .set({ openCount: sql`${patientAccess.openCount} + 1`, lastOpenedAt: now })
       .where(eq(patientAccess.prescriptionId, prescription.id));
-    await recordAudit(tx, actor, { action: 'prescription.opened', subjectType: 'prescription', subjectId: prescription.id });
+    await recordAudit(tx, actor, {
+      action: prescriptionEventActions.opened, subjectType: prescriptionEventSubject, subjectId: prescription.id,
+    });
     return { number: prescription.number, pdf: document.pdf };
   });
 }

@@ -7,6 +7,7 @@ import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { enqueueSms } from '../../platform/sms/sms-outbox.ts';
 import { issuePatientLink, patientLinkUrl } from './patient-links.ts';
 import { retentionDelayMs, retentionJobKind } from './retention.ts';
+import { prescriptionEventActions, prescriptionEventSubject } from '../prescriptions/index.ts';
 
 export interface DeliveryInput {
   prescriptionIds: string[];
@@ -102,7 +103,10 @@ async function issueLinkFor(
     .onConflictDoUpdate({ target: patientAccess.prescriptionId, set: { lastSentAt: sql`excluded.last_sent_at` } });
   await scheduleRetention(db, prescription.patientId, input.now);
   await recordAudit(db, input.actor, {
-    action: 'prescription.sent', subjectType: 'prescription', subjectId: prescription.id, details: { channels },
+    action: prescriptionEventActions.sent,
+    subjectType: prescriptionEventSubject,
+    subjectId: prescription.id,
+    details: { channels },
   });
   return url;
 }

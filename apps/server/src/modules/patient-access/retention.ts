@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { dispensations, patientAccess, patients, prescriptions, scheduledJobs } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { retryDelaysMs } from '../../platform/mail/mail-worker.ts';
+import { prescriptionEventActions, prescriptionEventSubject } from '../prescriptions/index.ts';
 
 export const retentionJobKind = 'patient_data_retention';
 /** DECISIONS.md, "Retention": 30 days after the patient's first link. */
@@ -49,8 +50,8 @@ async function retainPatientData(db: Database, job: ScheduledJob): Promise<void>
   await db.execute(sql`set local receta.allow_retention_delete = 'on'`);
   for (const prescription of doomed) {
     await recordAudit(db, { actorUserId: null, pagePath: null }, {
-      action: 'prescription.deleted_by_retention',
-      subjectType: 'prescription',
+      action: prescriptionEventActions.deleted_by_retention,
+      subjectType: prescriptionEventSubject,
       subjectId: prescription.id,
       details: {
         issuedOn: prescription.issuedOn,

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { insurers, patients, prescriptions } from '../../db/schema/index.ts';
 import { inWorkspaces, type WorkspaceReach } from '../../db/in-workspaces.ts';
-import { containingEveryWord, searchWordsOf } from '../lookups/search-condition.ts';
+import { containingEveryWord, searchWordsOf } from '../../db/search-condition.ts';
 
 export interface PatientPageQuery {
   page: number;

@@ -6,8 +6,8 @@ import type { WorkspaceReach } from '../../db/in-workspaces.ts';
 import { violatedUniqueConstraint } from '../../db/unique-violation.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { findActiveInsurer } from '../lookups/clinical-search.repository.ts';
-import { normalizeForSearch } from '../lookups/search-text.ts';
+import { findActiveInsurer } from '../lookups/index.ts';
+import { normalizeForSearch } from '../../db/search-text.ts';
 import {
   deletePatientsWithDrafts, findPatient, findPatientsPage, insertPatient, lockPatients, lockPrescriptionStatesOf,
   uniqueDniConstraint, updatePatient, type PatientPageQuery, type PatientRow, type PatientValues,

@@ -1,7 +1,7 @@
 import { messages, type DuplicateMedication } from '@receta/domain';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { normalizeForSearch } from '../lookups/search-text.ts';
+import { normalizeForSearch } from '../../db/search-text.ts';
 import { findDispensableItemsOfPatient } from './prescriptions.repository.ts';
 
 export interface MedicineOfItem {

@@ -23,6 +23,12 @@ export function prescriberOf(doctor: PrescribingDoctor): Prescriber {
   };
 }
 
+/** The approved doctor as their certificate names them, PIN or not; undefined for any other account. */
+export async function findPrescriber(db: Database, userId: string): Promise<Prescriber | undefined> {
+  const doctor = await findPrescribingDoctor(db, userId);
+  return doctor && prescriberOf(doctor);
+}
+
 /**
  * The snapshot of the user as prescriber. Spec section 6: only doctors with valid licences
  * may issue, so the account must be an approved doctor's with the signing PIN already set.

@@ -6,7 +6,7 @@ import {
   diagnoses, doctors, insurers, jurisdictions, medications, patients, prescriptionItems, prescriptions, professions,
   specialties, users,
 } from '../../db/schema/index.ts';
-import { containingEveryWord } from '../lookups/search-condition.ts';
+import { containingEveryWord } from '../../db/search-condition.ts';
 
 /**
  * Whose prescriptions a request reaches: its workspace's (for an external app, those of its

@@ -1,41 +1,19 @@
 import {
   DeleteManySchema, DuplicateCheckResultSchema, DuplicateCheckSchema, messages, PrescriptionInputSchema,
   PrescriptionPageSchema, PrescriptionSchema, PrescriptionsCreatedSchema, PrescriptionsQuerySchema,
-  PrescriptionsEditedSchema, PrescriptionsRemovedSchema, PrescriptionUpdateSchema, type Permission,
+  PrescriptionsEditedSchema, PrescriptionsRemovedSchema, PrescriptionUpdateSchema,
 } from '@receta/domain';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActorOf } from '../../platform/audit.ts';
-import { currentUser } from '../../platform/auth/access-control.ts';
-import { currentWorkspaceId } from '../../platform/auth/workspace-scope.ts';
 import { errorAnswers } from '../../platform/http/error-answers.ts';
+import { actorOf } from '../../platform/http/request-actors.ts';
 import {
   checkDuplicates, editPrescription, issuePrescriptions, listPrescriptions, removePrescriptions, showPrescription,
-  type PrescriptionActor,
 } from './prescriptions.service.ts';
 
 const tags = ['prescripciones'];
 
 const PrescriptionParamsSchema = z.object({ id: z.uuid(messages.prescriptions.notFound) });
-
-/**
- * The user in the request's workspace. DECISIONS.md: a prescription is its doctor's; the
- * workspace's are reached with index.prescription (and, for a change, also the permission
- * of that change), so nobody acts on a prescription they could not see in the list.
- */
-export function actorOf(
-  request: FastifyRequest, options: { mine?: boolean | undefined; workspaceWide?: Permission } = {},
-): PrescriptionActor {
-  const user = currentUser(request);
-  const required: Permission[] = ['index.prescription', ...options.workspaceWide ? [options.workspaceWide] : []];
-  return {
-    userId: user.id,
-    workspaceId: currentWorkspaceId(request),
-    seesWorkspace: !options.mine && required.every((permission) => user.scope.includes(permission)),
-    audit: auditActorOf(request),
-  };
-}
 
 /** Prescriptions inside the current workspace: issue, list, read, edit and delete drafts. */
 export const prescriptionsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -6,9 +6,10 @@ import {
 } from '@receta/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { recordAudit, type AuditActor } from '../../platform/audit.ts';
+import { recordAudit } from '../../platform/audit.ts';
 import { AppError, type FieldError } from '../../platform/http/app-error.ts';
-import { searchWordsOf } from '../lookups/search-condition.ts';
+import type { WorkspaceActor } from '../../platform/http/request-actors.ts';
+import { searchWordsOf } from '../../db/search-condition.ts';
 import { assertNoUnconfirmedDuplicates, findDuplicateMedications } from './duplicates.ts';
 import { requirePrescriber } from './prescriber.ts';
 import {
@@ -17,6 +18,7 @@ import {
   lockSeries, replaceItems, updatePrescription, type PrescriptionChanges, type PrescriptionItemInsert,
   type PrescriptionItemRow, type PrescriptionPageQuery, type PrescriptionReach, type PrescriptionRow,
 } from './prescriptions.repository.ts';
+import { prescriptionEventActions, prescriptionEventSubject, prescriptionRecordActions } from './prescription-events.ts';
 
 export type PrescriptionData = z.output<typeof PrescriptionInputSchema>;
 export type PrescriptionContent = z.output<typeof PrescriptionUpdateSchema>;
@@ -25,13 +27,7 @@ export type PrescriptionListQuery = z.output<typeof PrescriptionsQuerySchema>;
 type DeleteManyResult = z.infer<typeof DeleteManyResultSchema>;
 
 /** A user working with prescriptions inside a workspace. */
-export interface PrescriptionActor {
-  userId: string;
-  workspaceId: string;
-  /** Reaches every prescription of the workspace, not only the ones they wrote. */
-  seesWorkspace: boolean;
-  audit: AuditActor;
-}
+export type PrescriptionActor = WorkspaceActor;
 
 const notFound = () => AppError.notFound(messages.prescriptions.notFound);
 
@@ -182,7 +178,10 @@ export async function issuePrescriptions(
   const ids = await db.transaction(async (tx) => {
     const created = await insertPrescriptions(tx, rows, itemRowsOf(input));
     for (const id of created) {
-      await recordAudit(tx, actor.audit, { action: 'prescription.created', subjectType: 'prescription', subjectId: id, details: { seriesId } });
+      await recordAudit(tx, actor.audit, {
+        action: prescriptionEventActions.created, subjectType: prescriptionEventSubject, subjectId: id,
+        details: { seriesId },
+      });
     }
     return created;
   });
@@ -252,7 +251,9 @@ export async function editPrescription(
       const window = windows[draft.seriesPosition - 1];
       if (!window) throw new Error(`Prescription ${draft.id} lies outside its series`);
       await updatePrescription(tx, draft.id, { ...snapshot, ...window }, now);
-      await recordAudit(tx, actor.audit, { action: 'prescription.edited', subjectType: 'prescription', subjectId: draft.id });
+      await recordAudit(tx, actor.audit, {
+        action: prescriptionEventActions.edited, subjectType: prescriptionEventSubject, subjectId: draft.id,
+      });
     }
     const ids = drafts.map((draft) => draft.id);
     await replaceItems(tx, ids, itemRowsOf(content));
@@ -277,7 +278,9 @@ export async function removePrescriptions(
     if (drafts.length === 0) throw new AppError('conflict', messages.prescriptions.notRemoved, 'notDraft');
     await deleteDrafts(tx, drafts);
     for (const id of drafts) {
-      await recordAudit(tx, actor.audit, { action: 'prescription.deleted', subjectType: 'prescription', subjectId: id });
+      await recordAudit(tx, actor.audit, {
+        action: prescriptionRecordActions.deleted, subjectType: prescriptionEventSubject, subjectId: id,
+      });
     }
     const isEveryoneRemoved = found.every((member) => drafts.includes(member.id));
     const message = isEveryoneRemoved ? messages.prescriptions.removed : messages.prescriptions.partlyRemoved;

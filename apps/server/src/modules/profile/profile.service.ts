@@ -11,10 +11,11 @@ import { AppError } from '../../platform/http/app-error.ts';
 import type { MailContent } from '../../platform/mail/compose-mail.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { hashSecret, verifySecret } from '../../platform/passwords.ts';
-import { showMedical } from '../admin/medicals.service.ts';
-import { findAccountById, hasDoctorProfile, updatePasswordHash, updateProfile } from '../auth/auth.repository.ts';
-import { buildUserSession, type SecretCheckServices } from '../auth/auth.service.ts';
-import { revokeOAuthGrantsOfUser } from '../oauth2/grant-revocation.ts';
+import { showMedical } from '../medicals/index.ts';
+import {
+  buildUserSession, findAccountById, hasDoctorProfile, type SecretCheckServices, updatePasswordHash, updateProfile,
+} from '../auth/index.ts';
+import { revokeOAuthGrantsOfUser } from '../../platform/auth/oauth-grant-revocation.ts';
 import {
   clearSecondFactor, deletePhotoFiles, findLiveSessions, findProfileAccount, findRoleNamesOfUser, insertPhotoFile,
   lockDoctorContact, revokeOtherSessions, revokeOwnSession, updateDoctorContact,

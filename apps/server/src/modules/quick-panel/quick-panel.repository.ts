@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { auditEvents, prescriptions } from '../../db/schema/index.ts';
-import { prescriptionEventActions, prescriptionEventSubject } from '../signing/prescription-events.ts';
+import { prescriptionEventActions, prescriptionEventSubject } from '../prescriptions/index.ts';
 
 const patientOf = sql<string>`${prescriptions.patientName} || ' ' || ${prescriptions.patientLastName}`;
 

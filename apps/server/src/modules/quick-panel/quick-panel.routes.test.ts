@@ -5,7 +5,7 @@ import { authorizationFor, createUser } from '../../../test/factories/users.ts';
 import { createWorkspace } from '../../../test/factories/workspaces.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import { prescriptionEventActions, prescriptionEventSubject } from '../signing/prescription-events.ts';
+import { prescriptionEventActions, prescriptionEventSubject } from '../prescriptions/index.ts';
 
 const test = useTestApp();
 

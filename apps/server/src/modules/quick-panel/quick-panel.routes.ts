@@ -2,7 +2,7 @@ import { QuickPanelDataSchema, todayInArgentina, type QuickPanelData } from '@re
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../platform/auth/access-control.ts';
 import { errorAnswers } from '../../platform/http/error-answers.ts';
-import { eventKindOf } from '../signing/prescription-events.ts';
+import { eventKindOf } from '../prescriptions/index.ts';
 import { findDrafts, findRecentEvents } from './quick-panel.repository.ts';
 
 const shownDrafts = 5;

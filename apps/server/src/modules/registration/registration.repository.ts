@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { doctors, jurisdictions, professions, roles, specialties, userRoles, users } from '../../db/schema/index.ts';
-import { medicalRole } from '../admin/built-in-roles.ts';
-import { isOfferedSpecialty } from '../lookups/lookups.repository.ts';
+import { medicalRole } from '../roles/index.ts';
+import { isOfferedSpecialty } from '../lookups/index.ts';
 
 export type TakenIdentifier = 'dni' | 'cuit' | 'email';
 

@@ -4,7 +4,7 @@ import type { AuthenticatedUser } from '../../platform/auth/access-control.ts';
 import { sniffContentType } from '../../platform/files/content-type.ts';
 import { fileLocation, findFile, storeUnattachedFile } from '../../platform/files/file-store.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { administersMember, medicScopeOf } from '../admin/administered-workspaces.ts';
+import { administersMember, medicScopeOf } from '../../platform/auth/administered-workspaces.ts';
 
 // The client names a registration upload `<timestamp>_<field>_<original name>` (spec section 7).
 const clientPrefix = /^\d+_(?:dniFront|dniBack|degreeCertificate|doctorEnrollmentLocation)_(?=.)/;

@@ -7,9 +7,9 @@ import { authorizeDoctor, registerDoctor } from '../../../test/factories/doctors
 import { createPatientRecord, createPrescribingDoctor, createPrescription } from '../../../test/factories/prescriptions.ts';
 import { authorizationFor, createUser } from '../../../test/factories/users.ts';
 import { createWorkspace } from '../../../test/factories/workspaces.ts';
+import { deliverPrescriptionToPatient } from '../../../test/factories/patient-deliveries.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { mailOutbox, patients } from '../../db/schema/index.ts';
-import { deliverToPatient } from '../../modules/patient-access/patient-delivery.ts';
 import { maxDeliveryAttempts, retryDelaysMs } from './mail-worker.ts';
 import { enqueueMail } from './outbox.ts';
 
@@ -202,10 +202,9 @@ describe('links in delivered mail', () => {
     const email = `juana.${patient.id.slice(0, 8)}@receta.test`;
     await test.app.db.update(patients).set({ email, phone: null }).where(eq(patients.id, patient.id));
     const prescription = await createPrescription(test.app, { workspaceId, doctorUserId: doctorId, patientId: patient.id, state: 'signed' });
-    await test.app.db.transaction((tx) => deliverToPatient(tx, {
-      prescriptionIds: [prescription.id], publicUrl: test.config.publicUrl, now: new Date(),
-      actor: { actorUserId: doctorId, pagePath: null },
-    }));
+    await deliverPrescriptionToPatient(test.app, {
+      prescriptionId: prescription.id, doctorUserId: doctorId, publicUrl: test.config.publicUrl,
+    });
     await test.app.mailDelivery.deliverDue();
 
     const [mail] = receivedBy(email);

@@ -26,10 +26,13 @@ afterAll(async () => {
 const configIn = (directory: string, environment: Record<string, string> = {}) =>
   loadConfig({ DATA_DIR: directory, ...environment });
 
+// Loading the CA and the keys looks no doctor up.
+const noPrescriber = async () => undefined;
+
 describe('the platform CA', () => {
   it('is made at first start under DATA_DIR/pki and the same one is read at the next', async () => {
-    const first = await SigningAuthority.load(configIn(dataDir));
-    const second = await SigningAuthority.load(configIn(dataDir));
+    const first = await SigningAuthority.load(configIn(dataDir), noPrescriber);
+    const second = await SigningAuthority.load(configIn(dataDir), noPrescriber);
     expect(second.ca.certificate.equal(first.ca.certificate)).toBe(true);
     expect(second.keyring.currentKeyId).toBe(first.keyring.currentKeyId);
     expect(first.ca.certificate.getExtension(x509.BasicConstraintsExtension)?.ca).toBe(true);
@@ -41,23 +44,23 @@ describe('the platform CA', () => {
 
   it('is read from the files the configuration names, with the master key it gives', async () => {
     const madeDir = await mkdtemp(join(dataDir, 'made-'));
-    const made = await SigningAuthority.load(configIn(madeDir));
+    const made = await SigningAuthority.load(configIn(madeDir), noPrescriber);
     const masterKey = randomBytes(32);
 
     const configured = await SigningAuthority.load(configIn(await mkdtemp(join(dataDir, 'empty-')), {
       CA_CERT_FILE: join(madeDir, 'pki', 'ca.pem'),
       CA_KEY_FILE: join(madeDir, 'pki', 'ca-key.pem'),
       SIGNING_MASTER_KEY: masterKey.toString('base64'),
-    }));
+    }), noPrescriber);
     expect(configured.ca.certificate.equal(made.ca.certificate)).toBe(true);
     expect(configured.keyring.currentKeyId).toBe(new MasterKeyring(masterKey).currentKeyId);
   });
 
   it('refuses to start with one CA file of the two', async () => {
     const directory = await mkdtemp(join(dataDir, 'half-'));
-    await SigningAuthority.load(configIn(directory));
+    await SigningAuthority.load(configIn(directory), noPrescriber);
     await rm(join(directory, 'pki', 'ca-key.pem'));
-    await expect(SigningAuthority.load(configIn(directory))).rejects.toThrow(/needs both/);
+    await expect(SigningAuthority.load(configIn(directory), noPrescriber)).rejects.toThrow(/needs both/);
   });
 });
 

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { messages } from '@receta/domain';
+import { messages, type Prescriber } from '@receta/domain';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { prescriberOf } from '../../modules/prescriptions/prescriber.ts';
-import { findPrescribingDoctor } from '../../modules/prescriptions/prescriptions.repository.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Signer } from './cades.ts';
 import { issueDoctorCertificate } from './doctor-certificate.ts';
@@ -22,21 +20,29 @@ export interface DoctorSigner extends Signer {
 }
 
 /**
+ * The doctor a credential names, as their certificate prints them, or undefined for an account
+ * that is not an approved doctor. The prescriptions module answers it; the platform knows no module.
+ */
+export type PrescriberLookup = (db: Database, doctorUserId: string) => Promise<Prescriber | undefined>;
+
+/**
  * The platform CA and the master keys: issues doctors' credentials and opens them to sign.
  * Holds no per-request state, so any number of server processes may share the database.
  */
 export class SigningAuthority {
   #sandboxCa: Promise<PlatformCa> | undefined;
 
-  constructor(readonly ca: PlatformCa, readonly keyring: MasterKeyring) {}
+  constructor(readonly ca: PlatformCa, readonly keyring: MasterKeyring, readonly findPrescriber: PrescriberLookup) {}
 
   /** The CA and keyring the configuration names, or those kept under DATA_DIR (made at first start). */
-  static async load(config: Pick<Config, 'dataDir' | 'signing'>): Promise<SigningAuthority> {
+  static async load(
+    config: Pick<Config, 'dataDir' | 'signing'>, findPrescriber: PrescriberLookup,
+  ): Promise<SigningAuthority> {
     const [ca, keyring] = await Promise.all([
       loadPlatformCa(config.signing.caFiles, config.dataDir),
       loadMasterKeyring(config.signing, config.dataDir),
     ]);
-    return new SigningAuthority(ca, keyring);
+    return new SigningAuthority(ca, keyring, findPrescriber);
   }
 
   /** Issues the doctor a new key pair and certificate; the one in use before is revoked. */
@@ -58,7 +64,7 @@ export class SigningAuthority {
    */
   async reissueDoctorCredential(db: Database, doctorUserId: string): Promise<void> {
     if (!await findCredentialInUse(db, doctorUserId)) return;
-    if (await findPrescribingDoctor(db, doctorUserId)) await this.issueDoctorCredential(db, doctorUserId);
+    if (await this.findPrescriber(db, doctorUserId)) await this.issueDoctorCredential(db, doctorUserId);
     else await revokeCredentialInUse(db, doctorUserId);
   }
 
@@ -80,20 +86,20 @@ export class SigningAuthority {
    * which the verification of prescriptions does not trust. Nothing of it is stored.
    */
   async sandboxCredentialFor(db: Database, userId: string): Promise<Signer> {
-    const doctor = await findPrescribingDoctor(db, userId);
-    if (!doctor) throw AppError.forbidden(messages.prescriptions.notDoctor);
+    const prescriber = await this.findPrescriber(db, userId);
+    if (!prescriber) throw AppError.forbidden(messages.prescriptions.notDoctor);
     this.#sandboxCa ??= createSandboxCa();
     const ca = await this.#sandboxCa;
     const keys = await generateSigningKeys();
-    const certificate = await issueDoctorCertificate(ca, prescriberOf(doctor), keys.publicKey, { sandbox: true });
+    const certificate = await issueDoctorCertificate(ca, prescriber, keys.publicKey, { sandbox: true });
     return { privateKey: keys.privateKey, certificate, chain: [ca.certificate] };
   }
 
   async #newCredential(db: Database, userId: string): Promise<{ row: NewDoctorCredential; signer: DoctorSigner }> {
-    const doctor = await findPrescribingDoctor(db, userId);
-    if (!doctor) throw AppError.forbidden(messages.prescriptions.notDoctor);
+    const prescriber = await this.findPrescriber(db, userId);
+    if (!prescriber) throw AppError.forbidden(messages.prescriptions.notDoctor);
     const keys = await generateSigningKeys();
-    const certificate = await issueDoctorCertificate(this.ca, prescriberOf(doctor), keys.publicKey);
+    const certificate = await issueDoctorCertificate(this.ca, prescriber, keys.publicKey);
     const id = randomUUID();
     const pkcs8 = await exportPrivateKey(keys.privateKey);
     const { keyId, sealed } = this.keyring.seal(pkcs8, privateKeyContext(userId));

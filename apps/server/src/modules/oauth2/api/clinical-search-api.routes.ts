@@ -3,7 +3,7 @@ import {
 } from '@receta/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorAnswers } from '../../../platform/http/error-answers.ts';
-import { searchDiagnoses, searchInsurers, searchMedications } from '../../lookups/clinical-search.service.ts';
+import { searchDiagnoses, searchInsurers, searchMedications } from '../../lookups/index.ts';
 import { oauthApiTags } from './oauth-api-tags.ts';
 
 /**

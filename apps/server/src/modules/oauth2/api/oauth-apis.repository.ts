@@ -7,7 +7,7 @@ import {
   auditEvents, doctors, oauthClients, patients, prescriptionDocuments, prescriptions, users, workspaceMembers,
   workspaces,
 } from '../../../db/schema/index.ts';
-import { prescriptionEventActions, prescriptionEventSubject } from '../../signing/prescription-events.ts';
+import { prescriptionEventActions, prescriptionEventSubject } from '../../prescriptions/index.ts';
 import { documentSignedEvent } from '../document-signing.service.ts';
 
 /** The account behind a token, with the doctor's wrong PIN count when it is a doctor's. */

@@ -8,16 +8,13 @@ import type { Database } from '../../../db/client.ts';
 import type { AuditActor } from '../../../platform/audit.ts';
 import type { OAuthCaller } from '../../../platform/auth/oauth-bearer.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
-import { findWorkspacesOfMember } from '../../admin/workspaces.repository.ts';
-import { endOfDayInArgentina } from '../../patient-access/patient-links.ts';
-import { editPatient, listPatients, showPatient, type PatientOfWorkspace } from '../../patients/patients.service.ts';
-import { prescriberOf } from '../../prescriptions/prescriber.ts';
-import { findPrescribingDoctor, type PrescribingDoctor } from '../../prescriptions/prescriptions.repository.ts';
+import { findWorkspacesOfMember } from '../../workspaces/index.ts';
+import { endOfDayInArgentina } from '../../patient-access/index.ts';
+import { editPatient, listPatients, type PatientOfWorkspace, showPatient } from '../../patients/index.ts';
 import {
-  issuePrescriptions, listReachedPrescriptions, showPrescription, type PrescriptionActor,
-} from '../../prescriptions/prescriptions.service.ts';
-import { maxWrongPins } from '../../signing/signing-pin.ts';
-import { findSignedPdf, signPrescriptions, type SigningServices } from '../../signing/signing.service.ts';
+  findPrescribingDoctor, findSignedPdf, issuePrescriptions, listReachedPrescriptions, maxWrongPins, prescriberOf,
+  type PrescribingDoctor, type PrescriptionActor, showPrescription, type SigningServices, signPrescriptions,
+} from '../../prescriptions/index.ts';
 import {
   findAccount, findPatientWorkspaceOfMember, findPrescriptionWorkspaceOfDoctor, findSignedDocumentsPage,
 } from './oauth-apis.repository.ts';

@@ -14,7 +14,7 @@ import {
   auditEvents, oauthCodes, prescriptionDocuments, prescriptions, workspaceMembers,
 } from '../../../db/schema/index.ts';
 import { hashToken } from '../../../platform/user-tokens.ts';
-import { prescriptionEventActions } from '../../signing/prescription-events.ts';
+import { prescriptionEventActions } from '../../prescriptions/index.ts';
 
 const test = useTestApp();
 

@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { auditActorOf } from '../../../platform/audit.ts';
 import { currentOAuthCaller } from '../../../platform/auth/access-control.ts';
 import { errorAnswers } from '../../../platform/http/error-answers.ts';
-import { sendPrescriptionPdf } from '../../signing/signing.routes.ts';
-import type { SigningServices } from '../../signing/signing.service.ts';
+import { sendPdf } from '../../../platform/http/send-pdf.ts';
+import { signedPdfName, type SigningServices } from '../../prescriptions/index.ts';
 import {
   findPrescriptionPdfOfDoctor, listPrescriptionsOfDoctor, prescribeForApp, showPrescriptionOfDoctor,
 } from './oauth-apis.service.ts';
@@ -18,7 +18,9 @@ const PrescriptionParamsSchema = z.object({ id: z.uuid(messages.prescriptions.no
 
 /** The doctor's own prescriptions and their signed PDFs, and the prescriber. */
 export const prescriptionsApiRoutes: FastifyPluginAsyncZod = async (app) => {
-  const services: SigningServices = { db: app.db, authority: app.signing, publicUrl: app.config.publicUrl };
+  const services: SigningServices = {
+    db: app.db, authority: app.signing, publicUrl: app.config.publicUrl, deliverToPatient: app.deliverToPatient,
+  };
 
   app.get('/prescriptions', {
     config: { access: { oauthScopes: ['prescriptions-search'] } },
@@ -53,9 +55,12 @@ export const prescriptionsApiRoutes: FastifyPluginAsyncZod = async (app) => {
       produces: ['application/pdf'],
       response: errorAnswers(400, 401, 403, 404),
     },
-  }, async (request, reply) => sendPrescriptionPdf(reply, await findPrescriptionPdfOfDoctor(
-    app.db, currentOAuthCaller(request).userId, request.params.id, auditActorOf(request),
-  )));
+  }, async (request, reply) => {
+    const { number, pdf } = await findPrescriptionPdfOfDoctor(
+      app.db, currentOAuthCaller(request).userId, request.params.id, auditActorOf(request),
+    );
+    return sendPdf(reply, pdf, signedPdfName(number));
+  });
 
   app.post('/prescriptions', {
     config: { access: { oauthScopes: ['prescriptions-create'] } },

@@ -1,0 +1,1 @@
+export { antigensRoutes } from './antigens.routes.ts';

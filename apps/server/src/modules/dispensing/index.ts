@@ -1,0 +1,1 @@
+export { dispensingRoutes } from './dispensing.routes.ts';

@@ -1,0 +1,6 @@
+export { findActiveInsurer } from './clinical-search.repository.ts';
+export { clinicalSearchRoutes } from './clinical-search.routes.ts';
+export { searchDiagnoses, searchInsurers, searchMedications } from './clinical-search.service.ts';
+export { isOfferedSpecialty } from './lookups.repository.ts';
+export { lookupsRoutes } from './lookups.routes.ts';
+export { loadReferenceData } from './reference-data.ts';

@@ -1,0 +1,2 @@
+export { medicalsRoutes } from './medicals.routes.ts';
+export { showMedical } from './medicals.service.ts';

@@ -1,0 +1,222 @@
+import { createHash, randomInt } from 'node:crypto';
+import {
+  messages, todayInArgentina, type Prescription, type PrescriptionEvent,
+} from '@receta/domain';
+import type { Database } from '../../db/client.ts';
+import { recordAudit, type AuditActor } from '../../platform/audit.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { renderPrescriptionPdf, signPdf } from '../../platform/pdf/index.ts';
+import type { DoctorSigner, SigningAuthority } from '../../platform/pki/index.ts';
+import { consumePinCode, type PinCodeUse } from './pin-codes.ts';
+import { requirePrescriber } from './prescriber.ts';
+import { findSeriesMembers } from './prescriptions.repository.ts';
+import { showPrescription, type PrescriptionActor } from './prescriptions.service.ts';
+import { eventKindOf, prescriptionEventActions, prescriptionEventSubject } from './prescription-events.ts';
+import { authorizeSignature } from './signing-pin.ts';
+import {
+  findPrescriptionEvents, findSignedDocument, insertSignedDocument, lockPrescriptionForCancelling,
+  lockSeriesForSigning, markCancelled, markSigned,
+} from './signing.repository.ts';
+
+/**
+ * Sends signed prescriptions to their patients inside the signature's transaction. The
+ * patient-access module does it; app.ts hands it in, since that module reads the prescriptions'
+ * event catalogue and so may not be imported from here.
+ */
+export type PatientDelivery = (
+  db: Database, input: { prescriptionIds: string[]; publicUrl: string; now: Date; actor: AuditActor },
+) => Promise<unknown>;
+
+/**
+ * What signing needs beyond the database: the platform's keys, the address the QR code points
+ * to, and the delivery to the patients.
+ */
+export interface SigningServices {
+  db: Database;
+  authority: SigningAuthority;
+  publicUrl: string;
+  deliverToPatient: PatientDelivery;
+}
+
+const notFound = () => AppError.notFound(messages.prescriptions.notFound);
+
+/** Whatever else they may read, a doctor signs and cancels only their own prescriptions. */
+function ownReachOf(actor: PrescriptionActor): { workspaceId: string; doctorUserId: string } {
+  return { workspaceId: actor.workspaceId, doctorUserId: actor.userId };
+}
+
+function ownActorOf(actor: PrescriptionActor): PrescriptionActor {
+  return { ...actor, seesWorkspace: false };
+}
+
+/** The file name a signed prescription's PDF is downloaded under. */
+export function signedPdfName(number: number): string {
+  return `receta-${number}.pdf`;
+}
+
+const crockfordBase32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** 16 characters of Crockford base 32 (80 random bits): the code of the public verification page. */
+export function newVerificationCode(): string {
+  return Array.from({ length: 16 }, () => crockfordBase32[randomInt(crockfordBase32.length)]).join('');
+}
+
+/**
+ * The drafts to sign: every draft of the series the requested ones belong to, since a
+ * Receta Crónica is signed as one (DECISIONS.md). Refuses a requested prescription already
+ * signed, and a start date already past (the validity window would start before the
+ * signature; the doctor edits the draft first).
+ */
+function draftsToSign(
+  requestedIds: string[], series: Array<{ id: string; state: string; startDate: string }>, today: string,
+) {
+  const requested = series.filter((member) => requestedIds.includes(member.id));
+  if (requested.some((member) => member.state !== 'draft')) {
+    throw new AppError('conflict', messages.signing.notDraft, 'notDraft');
+  }
+  const drafts = series.filter((member) => member.state === 'draft');
+  if (drafts.some((draft) => draft.startDate < today)) {
+    throw new AppError('conflict', messages.signing.startDatePassed, 'startDatePassed');
+  }
+  return drafts;
+}
+
+async function signedDocumentOf(
+  prescription: Prescription, signer: DoctorSigner, verificationUrl: string, signingTime: Date,
+): Promise<Buffer> {
+  const pdf = await renderPrescriptionPdf(prescription, { verificationUrl });
+  const { name, lastName } = prescription.prescriber;
+  return Buffer.from(await signPdf(pdf, signer, {
+    reason: 'Receta electrónica', location: 'Argentina', name: `${name} ${lastName}`, signingTime,
+  }));
+}
+
+/**
+ * How the doctor confirmed a signature: the PIN, in the web app; or, through an external app
+ * (docs/decisions/019), the pin_2fa_code with action prescribe that the PIN step issued after
+ * a right PIN, bound to the app's access token and PKCE verifier.
+ */
+export type SignatureConfirmation =
+  | { pin: string }
+  | { pinCode: Omit<PinCodeUse, 'action' | 'documentSha256'> };
+
+/**
+ * Checks the PIN against the lock-out, or spends the pin_2fa_code, which must be the doctor's
+ * own. Spent on a transaction's connection, the code is spent only if the signing commits.
+ */
+async function confirmSignature(db: Database, userId: string, confirmation: SignatureConfirmation): Promise<void> {
+  if ('pin' in confirmation) return authorizeSignature(db, userId, confirmation.pin);
+  const code = await consumePinCode(db, { ...confirmation.pinCode, action: 'prescribe' });
+  if (code.userId !== userId) throw new AppError('invalid_data', messages.oauthServer.invalidPin);
+}
+
+/**
+ * Signs the actor's own drafts (with the rest of their chronic series) after one confirmation
+ * for the whole batch: each gets its verification code and its signed PDF, and is sent to its
+ * patient, in one transaction. Answers the prescriptions signed, as the API shows them.
+ */
+export async function signPrescriptions(
+  services: SigningServices, ids: string[], confirmation: SignatureConfirmation, actor: PrescriptionActor,
+  today = todayInArgentina(), now = new Date(),
+): Promise<Prescription[]> {
+  const { db } = services;
+  const requestedIds = [...new Set(ids)];
+  const members = await findSeriesMembers(db, ownReachOf(actor), requestedIds);
+  if (members.length !== requestedIds.length) throw notFound();
+  const seriesIds = [...new Set(members.map((member) => member.seriesId))];
+  // Checked before the PIN too, so that a request bound to fail costs the doctor no attempt.
+  draftsToSign(requestedIds, await lockSeriesForSigning(db, seriesIds), today);
+  await confirmSignature(db, actor.userId, confirmation);
+
+  return db.transaction(async (tx) => {
+    // The prescriber and the certificate are read under the lock on the doctor's row that an
+    // edit of their licence takes to re-issue the certificate (editMedical), and the drafts
+    // take that prescriber: the PDF prints whom the certificate names, even for a draft
+    // written before the edit.
+    const prescriber = await requirePrescriber(tx, actor.userId, { lockForSigning: true });
+    const signer = await services.authority.credentialFor(tx, actor.userId);
+    const drafts = draftsToSign(requestedIds, await lockSeriesForSigning(tx, seriesIds), today);
+    const signed: Prescription[] = [];
+    for (const draft of drafts) {
+      const verificationCode = newVerificationCode();
+      await markSigned(tx, draft.id, { verificationCode, issuedOn: today, signedAt: now, prescriber });
+      const prescription = await showPrescription(tx, draft.id, ownActorOf(actor), today);
+      const pdf = await signedDocumentOf(prescription, signer, `${services.publicUrl}/verify/${verificationCode}`, now);
+      const sha256 = createHash('sha256').update(pdf).digest('hex');
+      await insertSignedDocument(tx, { prescriptionId: draft.id, pdf, sha256, signedAt: now });
+      await recordAudit(tx, actor.audit, {
+        action: prescriptionEventActions.signed, subjectType: prescriptionEventSubject, subjectId: draft.id,
+      });
+      signed.push(prescription);
+    }
+    // In the same transaction: the mail and the text message are in the outbox exactly when
+    // the prescriptions are signed.
+    const prescriptionIds = signed.map((prescription) => prescription.id);
+    await services.deliverToPatient(tx, { prescriptionIds, publicUrl: services.publicUrl, now, actor: actor.audit });
+    return signed;
+  });
+}
+
+/** The signed PDF of a prescription the actor may read, with the number it is saved under. */
+export async function findSignedPdf(
+  db: Database, id: string, actor: PrescriptionActor,
+): Promise<{ number: number; pdf: Buffer }> {
+  const { number } = await showPrescription(db, id, actor);
+  const pdf = await findSignedDocument(db, id);
+  if (!pdf) throw AppError.notFound(messages.prescriptions.pdfNotFound);
+  return { number, pdf };
+}
+
+/**
+ * Cancels the actor's own signed prescription, with the reason, while no pharmacy has
+ * dispensed any of it (a dispense undone does not count).
+ */
+export async function cancelPrescription(
+  db: Database, id: string, reason: string, actor: PrescriptionActor, now = new Date(),
+): Promise<Prescription> {
+  await db.transaction(async (tx) => {
+    const prescription = await lockPrescriptionForCancelling(tx, ownReachOf(actor), id);
+    if (!prescription) throw notFound();
+    if (prescription.state !== 'signed' || prescription.isDispensed) {
+      throw new AppError('conflict', messages.signing.notCancellable, 'notCancellable');
+    }
+    await markCancelled(tx, id, { cancelledAt: now, cancelledBy: actor.userId, cancellationReason: reason });
+    await recordAudit(tx, actor.audit, {
+      action: prescriptionEventActions.cancelled,
+      subjectType: prescriptionEventSubject,
+      subjectId: id,
+      details: { reason },
+    });
+  });
+  return showPrescription(db, id, ownActorOf(actor));
+}
+
+const channelLabels: Record<string, string> = { email: 'correo electrónico', sms: 'SMS', link: 'enlace para entregar' };
+
+/** The readable detail of an event: its own, a cancellation's reason, or the channels a send used. */
+function detailOf(details: Record<string, unknown>): string | null {
+  const detail = details.detail ?? details.reason;
+  if (typeof detail === 'string') return detail;
+  if (!Array.isArray(details.channels) || details.channels.length === 0) return null;
+  const labels = details.channels.map((channel) => channelLabels[String(channel)] ?? String(channel));
+  return `Por ${labels.join(' y ')}`;
+}
+
+/** The history of a prescription the actor may read, oldest first. */
+export async function listPrescriptionEvents(
+  db: Database, id: string, actor: PrescriptionActor,
+): Promise<PrescriptionEvent[]> {
+  await showPrescription(db, id, actor);
+  const rows = await findPrescriptionEvents(db, id);
+  return rows.flatMap((row) => {
+    const kind = eventKindOf(row.action);
+    if (!kind) return [];
+    return [{
+      id: row.id,
+      kind,
+      at: row.at.toISOString(),
+      actor: row.actorId ? { id: row.actorId, displayName: row.actorName ?? '' } : null,
+      detail: detailOf(row.details),
+    }];
+  });
+}

@@ -1,0 +1,1 @@
+export { quickPanelRoutes } from './quick-panel.routes.ts';
