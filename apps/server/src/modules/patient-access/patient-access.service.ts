@@ -1,11 +1,12 @@
 import { displayStateOf, messages, todayInArgentina, type PatientLink, type PatientLinkHandover } from '@receta/domain';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { patientAccess, patients, prescriptionDocuments, prescriptions } from '../../db/schema/index.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { deliverToPatient, issueLinkToHandOver } from './patient-delivery.ts';
 import { prescriptionIdOfLink } from './patient-links.ts';
+import {
+  findOwnPrescriptionWithContact, findSentPrescription, findSignedPdf, recordPdfOpened, recordTermsAccepted,
+} from './patient-access.repository.ts';
 import {
   prescriptionEventActions, prescriptionEventSubject, prescriptionRecordActions,
 } from '../prescriptions/index.ts';
@@ -19,20 +20,7 @@ type DoctorActor = { userId: string; workspaceId: string; audit: AuditActor };
  * may still dispense it; 404 for anyone else's, so that a colleague learns nothing of it.
  */
 async function findOwnSendable(db: Database, prescriptionId: string, actor: DoctorActor, now: Date) {
-  const [prescription] = await db.select({
-    state: prescriptions.state,
-    startDate: prescriptions.startDate,
-    expiryDate: prescriptions.expiryDate,
-    email: patients.email,
-    phone: patients.phone,
-  })
-    .from(prescriptions)
-    .leftJoin(patients, eq(patients.id, prescriptions.patientId))
-    .where(and(
-      eq(prescriptions.id, prescriptionId),
-      eq(prescriptions.workspaceId, actor.workspaceId),
-      eq(prescriptions.doctorUserId, actor.userId),
-    ));
+  const prescription = await findOwnPrescriptionWithContact(db, prescriptionId, actor);
   if (!prescription) throw new AppError('not_found', messages.prescriptions.notFound);
   if (!sendableStates.has(displayStateOf(prescription, todayInArgentina(now)))) {
     throw new AppError('conflict', messages.signing.notSendable);
@@ -81,10 +69,7 @@ async function openLink(db: Database, token: string, now: Date) {
   const invalid = new AppError('not_found', messages.patientLinks.invalid);
   const prescriptionId = await prescriptionIdOfLink(db, token, now);
   if (!prescriptionId) throw invalid;
-  const [found] = await db.select({ prescription: prescriptions, termsAcceptedAt: patientAccess.termsAcceptedAt })
-    .from(prescriptions)
-    .innerJoin(patientAccess, eq(patientAccess.prescriptionId, prescriptions.id))
-    .where(eq(prescriptions.id, prescriptionId));
+  const found = await findSentPrescription(db, prescriptionId);
   if (!found) throw invalid;
   return found;
 }
@@ -109,11 +94,7 @@ export async function readPatientLink(db: Database, token: string, now: Date): P
 export async function acceptTerms(db: Database, token: string, now: Date, actor: AuditActor): Promise<PatientLink> {
   await db.transaction(async (tx) => {
     const { prescription } = await openLink(tx, token, now);
-    const accepted = await tx.update(patientAccess)
-      .set({ termsAcceptedAt: now })
-      .where(and(eq(patientAccess.prescriptionId, prescription.id), isNull(patientAccess.termsAcceptedAt)))
-      .returning({ id: patientAccess.prescriptionId });
-    if (accepted.length > 0) {
+    if (await recordTermsAccepted(tx, prescription.id, now)) {
       await recordAudit(tx, actor, {
         action: prescriptionRecordActions.termsAccepted,
         subjectType: prescriptionEventSubject,
@@ -131,15 +112,12 @@ export async function openSignedPdf(
   return db.transaction(async (tx) => {
     const { prescription, termsAcceptedAt } = await openLink(tx, token, now);
     if (!termsAcceptedAt) throw new AppError('forbidden', messages.patientLinks.termsRequired);
-    const [document] = await tx.select({ pdf: prescriptionDocuments.pdf }).from(prescriptionDocuments)
-      .where(eq(prescriptionDocuments.prescriptionId, prescription.id));
-    if (!document) throw new AppError('not_found', messages.prescriptions.pdfNotFound);
-    await tx.update(patientAccess)
-      .set({ openCount: sql`${patientAccess.openCount} + 1`, lastOpenedAt: now })
-      .where(eq(patientAccess.prescriptionId, prescription.id));
+    const pdf = await findSignedPdf(tx, prescription.id);
+    if (!pdf) throw new AppError('not_found', messages.prescriptions.pdfNotFound);
+    await recordPdfOpened(tx, prescription.id, now);
     await recordAudit(tx, actor, {
       action: prescriptionEventActions.opened, subjectType: prescriptionEventSubject, subjectId: prescription.id,
     });
-    return { number: prescription.number, pdf: document.pdf };
+    return { number: prescription.number, pdf };
   });
 }

@@ -1,11 +1,12 @@
 import { formatDisplayDate, type Prescriber } from '@receta/domain';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { patientAccess, patients, prescriptions, scheduledJobs } from '../../db/schema/index.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { enqueueSms } from '../../platform/sms/sms-outbox.ts';
 import { issuePatientLink, patientLinkUrl } from './patient-links.ts';
+import {
+  hasScheduledJob, insertScheduledJob, lockPatientsOf, recordSendToPatient,
+} from './patient-access.repository.ts';
 import { retentionDelayMs, retentionJobKind } from './retention.ts';
 import { prescriptionEventActions, prescriptionEventSubject } from '../prescriptions/index.ts';
 
@@ -57,34 +58,10 @@ function smsAbout(prescription: SentPrescription, url: string): string {
  * patient: a later send neither moves nor repeats it (DECISIONS.md, "Retention").
  */
 async function scheduleRetention(db: Database, patientId: string, now: Date): Promise<void> {
-  const [existing] = await db.select({ id: scheduledJobs.id }).from(scheduledJobs)
-    .where(and(eq(scheduledJobs.kind, retentionJobKind), eq(scheduledJobs.subjectId, patientId)));
-  if (existing) return;
-  await db.insert(scheduledJobs).values({
+  if (await hasScheduledJob(db, retentionJobKind, patientId)) return;
+  await insertScheduledJob(db, {
     kind: retentionJobKind, subjectId: patientId, runAt: new Date(now.getTime() + retentionDelayMs),
   });
-}
-
-/** The signed prescriptions with their patients, whose rows stay locked until the transaction ends. */
-function lockPatientsOf(db: Database, prescriptionIds: string[]) {
-  return db.select({
-    id: prescriptions.id,
-    number: prescriptions.number,
-    prescriber: prescriptions.prescriber,
-    startDate: prescriptions.startDate,
-    expiryDate: prescriptions.expiryDate,
-    patientId: patients.id,
-    patientName: patients.name,
-    email: patients.email,
-    phone: patients.phone,
-  })
-    .from(prescriptions)
-    .innerJoin(patients, eq(patients.id, prescriptions.patientId))
-    .where(and(inArray(prescriptions.id, prescriptionIds), ne(prescriptions.state, 'draft')))
-    .orderBy(prescriptions.number)
-    // The patient rows are locked so that a send and the retention job never interleave,
-    // and two sends to one patient schedule one job.
-    .for('update', { of: patients });
 }
 
 /**
@@ -98,9 +75,7 @@ async function issueLinkFor(
   input: Omit<DeliveryInput, 'prescriptionIds'>,
 ): Promise<string> {
   const url = patientLinkUrl(input.publicUrl, await issuePatientLink(db, prescription));
-  await db.insert(patientAccess)
-    .values({ prescriptionId: prescription.id, firstSentAt: input.now, lastSentAt: input.now })
-    .onConflictDoUpdate({ target: patientAccess.prescriptionId, set: { lastSentAt: sql`excluded.last_sent_at` } });
+  await recordSendToPatient(db, prescription.id, input.now);
   await scheduleRetention(db, prescription.patientId, input.now);
   await recordAudit(db, input.actor, {
     action: prescriptionEventActions.sent,

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { addDays } from '@receta/domain';
-import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { patientLinkTokens } from '../../db/schema/index.ts';
 import { hashToken } from '../../platform/user-tokens.ts';
+import { findPrescriptionIdOfLink, insertPatientLinkToken } from './patient-access.repository.ts';
 
 /**
  * The instant a prescription's last day ends in Argentina (UTC-3 all year): the link works
@@ -18,7 +17,7 @@ export async function issuePatientLink(
   db: Database, prescription: { id: string; expiryDate: string },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.insert(patientLinkTokens).values({
+  await insertPatientLinkToken(db, {
     tokenHash: hashToken(token),
     prescriptionId: prescription.id,
     expiresAt: endOfDayInArgentina(prescription.expiryDate),
@@ -27,11 +26,8 @@ export async function issuePatientLink(
 }
 
 /** The prescription a live link opens, or null for an unknown or expired token. */
-export async function prescriptionIdOfLink(db: Database, token: string, now: Date): Promise<string | null> {
-  const [link] = await db.select({ prescriptionId: patientLinkTokens.prescriptionId })
-    .from(patientLinkTokens)
-    .where(and(eq(patientLinkTokens.tokenHash, hashToken(token)), gt(patientLinkTokens.expiresAt, now)));
-  return link?.prescriptionId ?? null;
+export function prescriptionIdOfLink(db: Database, token: string, now: Date): Promise<string | null> {
+  return findPrescriptionIdOfLink(db, hashToken(token), now);
 }
 
 /** The page of the web app where the patient opens their prescription. */
