@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { smsOutbox } from '../../db/schema/index.ts';
+import { dueNow } from '../mail/outbox.ts';
 import type { MessageLink } from '../message-links.ts';
 
 /**
@@ -8,5 +9,6 @@ import type { MessageLink } from '../message-links.ts';
  * text holds, if any, is kept beside it, so that the worker can take it out once it is settled.
  */
 export async function enqueueSms(db: Database, to: string, text: string, link?: MessageLink): Promise<void> {
-  await db.insert(smsOutbox).values({ to, text, ...link ? { link: link.url, linkKind: link.kind } : {} });
+  const linkColumns = link ? { link: link.url, linkKind: link.kind } : {};
+  await db.insert(smsOutbox).values({ to, text, ...linkColumns, nextAttemptAt: dueNow() });
 }
