@@ -40,12 +40,12 @@ export const policies = {
   totpPerAccount: { name: 'totp-account', maxAttempts: 5, windowMs: fifteenMinutes, lockMs: fifteenMinutes },
   totpPerAddress: { name: 'totp-address', maxAttempts: 30, windowMs: fifteenMinutes, lockMs: fifteenMinutes },
   /**
-   * Anonymous uploads during registration, per address: four files a doctor, so ten doctors
+   * Anonymous uploads during registration, per address: four files a doctor, so forty doctors
    * every quarter of an hour, as a hospital registering its staff from behind one address may need.
    */
-  uploadsPerAddress: { name: 'upload-address', maxAttempts: 40, windowMs: fifteenMinutes, lockMs: fifteenMinutes },
-  /** Mails anyone can trigger (recovery, resend), per address. */
-  mailRequestsPerAddress: { name: 'mail-address', maxAttempts: 5, windowMs: fifteenMinutes, lockMs: fifteenMinutes },
+  uploadsPerAddress: { name: 'upload-address', maxAttempts: 160, windowMs: fifteenMinutes, lockMs: fifteenMinutes },
+  /** Mails anyone can trigger (recovery, resend), per address: a clinic's front desk shares one. */
+  mailRequestsPerAddress: { name: 'mail-address', maxAttempts: 10, windowMs: fifteenMinutes, lockMs: fifteenMinutes },
   /**
    * Public pages of a prescription (the patient's link, the QR's verification), per address.
    * Their tokens and codes are unguessable, so this only keeps anyone from loading the server
