@@ -10,6 +10,9 @@ const masterKey = z.base64().transform((text) => Buffer.from(text, 'base64'))
   .refine((key) => key.length === 32, 'must be 32 bytes in base64');
 
 /** The environment of ARCHITECTURE.md; this is the only file that reads `process.env`. */
+/** The CUIR code of a platform the national registry has not registered yet. */
+export const unregisteredCuirCode = '0000';
+
 const EnvironmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -29,6 +32,8 @@ const EnvironmentSchema = z.object({
   SIGNING_MASTER_KEY: optional(masterKey),
   SIGNING_PREVIOUS_MASTER_KEYS: optional(z.string().transform((list) => list.split(',')).pipe(z.array(masterKey))),
   OAUTH_DEMO_CLIENT_SECRET: optional(z.string().min(32, 'must have at least 32 characters')),
+  CUIR_PLATFORM_CODE: z.string().regex(/^\d{4}$/, 'must be 4 digits').default(unregisteredCuirCode),
+  CUIR_REPOSITORY_CODE: z.string().regex(/^\d{4}$/, 'must be 4 digits').default(unregisteredCuirCode),
 }).refine((env) => (env.CA_CERT_FILE === undefined) === (env.CA_KEY_FILE === undefined), {
   message: 'CA_CERT_FILE and CA_KEY_FILE go together', path: ['CA_KEY_FILE'],
 });
@@ -61,6 +66,11 @@ export interface Config {
   versions: { backend: string; frontend: string };
   /** The secret of the sandbox demo app (client_id demo-sandbox); unset: the superadmin generates one. */
   oauthDemoClientSecret: string | undefined;
+  /**
+   * The codes the national registry (ReNaPDiS) gives the platform as prescriber and as
+   * repository: the CUIR's first two modules. `0000` until the platform is registered.
+   */
+  cuir: { platformCode: string; repositoryCode: string };
 }
 
 export class ConfigError extends Error {
@@ -104,5 +114,6 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       frontend: readVersion(new URL('../../web/package.json', import.meta.url)),
     },
     oauthDemoClientSecret: env.OAUTH_DEMO_CLIENT_SECRET,
+    cuir: { platformCode: env.CUIR_PLATFORM_CODE, repositoryCode: env.CUIR_REPOSITORY_CODE },
   };
 }

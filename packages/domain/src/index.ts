@@ -6,6 +6,7 @@ export * from './antigens.ts';
 export * from './api.ts';
 export * from './clinical-search.ts';
 export * from './constants.ts';
+export * from './cuir.ts';
 export * from './dashboard.ts';
 export * from './dates.ts';
 export * from './directory.ts';

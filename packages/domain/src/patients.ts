@@ -13,6 +13,21 @@ export const patientSexLabels: Record<PatientSex, string> = { F: 'Femenino', M: 
 
 const message = messages.patients;
 
+/**
+ * The documents that identify a foreigner without CUIL on a prescription (Res. 2214/2025
+ * Annex II): the type and the number are printed instead of the CUIL.
+ */
+export const identityDocumentTypes = ['CUIT', 'CDI', 'PASAPORTE'] as const;
+export type IdentityDocumentType = (typeof identityDocumentTypes)[number];
+export const identityDocumentTypeLabels: Record<IdentityDocumentType, string> = {
+  CUIT: 'CUIT', CDI: 'CDI', PASAPORTE: 'Pasaporte',
+};
+export const IdentityDocumentSchema = z.object({
+  type: z.enum(identityDocumentTypes),
+  number: z.string(),
+});
+export type IdentityDocument = z.infer<typeof IdentityDocumentSchema>;
+
 /** The insurer row of patients who pay themselves ("Particular / sin cobertura"). */
 export const particularInsurerId = 'particular';
 
@@ -72,6 +87,7 @@ export const PatientSchema = z.object({
   lastName: z.string(),
   dni: z.string(),
   cuil: z.string().nullable(),
+  identityDocument: IdentityDocumentSchema.nullable(),
   sex: z.enum(patientSexes),
   dateOfBirth: z.string(),
   insurer: InsurerSummarySchema.nullable(),

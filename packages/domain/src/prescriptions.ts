@@ -3,7 +3,8 @@ import { DeleteManyResultSchema, ListQuerySchema, pageOf } from './api.ts';
 import { InsurerSummarySchema } from './clinical-search.ts';
 import { addDays, todayInArgentina } from './dates.ts';
 import { messages } from './messages.ts';
-import { patientSexes } from './patients.ts';
+import { medicationSubtypes } from './cuir.ts';
+import { IdentityDocumentSchema, patientSexes } from './patients.ts';
 import { int4Max, optionalText, requiredText, textLimits, withoutControls } from './schema-helpers.ts';
 
 const message = messages.prescriptions;
@@ -98,6 +99,20 @@ export const PrescriberSchema = z.object({
   profession: z.string(),
   specialty: z.string(),
   address: z.string(),
+  /**
+   * What Res. 2214/2025 Annex II added to the professional block; absent from prescriptions
+   * written before it. `jurisdictionCode` is the product's code of the licence's jurisdiction
+   * ('CABA', 'BUE', 'MN'), whose INDEC code is the CUIR's third module.
+   */
+  jurisdictionCode: z.string().optional(),
+  /** The Licencia Sanitaria Federal: the doctor's code in REFEPS. */
+  refepsCode: z.string().nullish(),
+  /** Who issued the licence: the jurisdiction's health ministry, or the nation's for MN. */
+  licenceIssuer: z.string().optional(),
+  email: z.string().nullish(),
+  phone: z.string().nullish(),
+  /** The date of the jurisdiction's authorisation to prescribe restricted medicines, if any. */
+  restrictedAuthorisedOn: z.string().nullish(),
 });
 export type Prescriber = z.infer<typeof PrescriberSchema>;
 
@@ -188,6 +203,10 @@ export const PrescriptionItemSchema = z.object({
   pharmacyNote: z.string().nullable(),
   noSubstitution: z.boolean(),
   dispensedQuantity: z.number().int(),
+  /** Annex I's subtype, from the presentation's condition of sale. */
+  subtype: z.enum(medicationSubtypes),
+  /** The item's official CUIR, given when the prescription is signed; null on a draft. */
+  cuir: z.string().nullable(),
 });
 export type PrescriptionItem = z.infer<typeof PrescriptionItemSchema>;
 
@@ -209,8 +228,12 @@ export const PrescriptionSchema = z.object({
     lastName: z.string(),
     dni: z.string(),
     cuil: z.string().nullable(),
+    /** For a foreigner without CUIL: the document used instead (Annex II). */
+    identityDocument: IdentityDocumentSchema.nullable(),
     sex: z.enum(patientSexes),
     dateOfBirth: z.string(),
+    /** Mandatory on a prescription of a legally restricted medicine. */
+    address: z.string().nullable(),
   }),
   insurer: InsurerSummarySchema.nullable(),
   affiliateNumber: z.string().nullable(),

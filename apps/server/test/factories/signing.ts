@@ -32,6 +32,8 @@ export function itemToPrint(overrides: Partial<PrescriptionItem> = {}): Prescrip
     pharmacyNote: null,
     noSubstitution: false,
     dispensedQuantity: 0,
+    subtype: 'prescription',
+    cuir: null,
     ...overrides,
   };
 }
@@ -56,8 +58,10 @@ export function prescriptionToPrint(overrides: Partial<Prescription> = {}): Pres
       lastName: 'Güemes Peña',
       dni: '30123456',
       cuil: '20301234565',
+      identityDocument: null,
       sex: 'M',
       dateOfBirth: '1980-05-17',
+      address: null,
     },
     insurer: { id: 'rnos-500807', slug: 'pami-500807', name: 'Instituto Nacional de Servicios Sociales para Jubilados y Pensionados', acronym: 'PAMI', kind: 'obra_social' },
     affiliateNumber: '15-123456789-00',

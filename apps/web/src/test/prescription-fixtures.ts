@@ -17,7 +17,7 @@ export const asthma: Diagnosis = { code: 'J45.0', description: 'Asma predominant
 
 export function makePatient(overrides: Partial<Patient> = {}): Patient {
   return {
-    id: '0b9c2f57-5c1f-4a57-9d55-6f8f2a1b3c4d', name: 'Ana', lastName: 'Pérez', dni: '30123456', cuil: null, sex: 'F',
+    id: '0b9c2f57-5c1f-4a57-9d55-6f8f2a1b3c4d', name: 'Ana', lastName: 'Pérez', dni: '30123456', cuil: null, identityDocument: null, sex: 'F',
     dateOfBirth: '1985-03-15', insurer: null, affiliateNumber: null, email: null, phone: null, address: null,
     createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
     ...overrides,
@@ -39,8 +39,8 @@ export function makePrescription(overrides: Partial<Prescription> = {}): Prescri
     startDate: '2026-03-02',
     expiryDate: '2026-03-31',
     patient: {
-      id: patient.id, name: patient.name, lastName: patient.lastName, dni: patient.dni, cuil: null, sex: 'F',
-      dateOfBirth: patient.dateOfBirth,
+      id: patient.id, name: patient.name, lastName: patient.lastName, dni: patient.dni, cuil: null, identityDocument: null,
+      sex: 'F', dateOfBirth: patient.dateOfBirth, address: null,
     },
     insurer: osde,
     affiliateNumber: '61 234567 8 01',
@@ -54,6 +54,7 @@ export function makePrescription(overrides: Partial<Prescription> = {}): Prescri
       id: 'i1', medicationId: salbutamol.id, genericName: 'Salbutamol', brandName: 'Ventolin', strength: '100 mcg',
       pharmaceuticalForm: 'Aerosol', presentation: 'aerosol x 200 dosis', quantity: 1, dosage: '2 disparos cada 8 horas',
       patientInstructions: null, pharmacyNote: null, noSubstitution: false, dispensedQuantity: 0,
+      subtype: 'prescription', cuir: null,
     }],
     signed: true,
     createdAt: '2026-03-02T13:00:00Z',

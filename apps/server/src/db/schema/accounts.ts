@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid,
+  type AnyPgColumn, bigint, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid,
 } from 'drizzle-orm/pg-core';
 
 /** Binary content kept in the database, so that every server process reads the same bytes. */
@@ -73,8 +73,22 @@ export const doctors = pgTable('doctors', {
   rejectionReason: text(),
   reviewedAt: timestamp({ withTimezone: true }),
   reviewedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-  /** The doctor's code in an outside registry (REFEPS/SISA or the federation's), when known. */
+  /** The doctor's code in the federation's own registry, when known (spec's "reference code"). */
   referenceCode: text(),
+  /**
+   * The Licencia Sanitaria Federal: the doctor's code in REFEPS (Res. 2214/2025 Annex II).
+   * Required at registration; a doctor registered before gives it before their next signature.
+   */
+  refepsCode: text(),
+  /**
+   * The jurisdiction's authorisation to prescribe legally restricted medicines (psychotropics of
+   * list II, narcotics of lists I-II), as a moderator recorded it from the evidence uploaded:
+   * the date the jurisdiction granted it, the evidence file, who recorded it and when.
+   */
+  restrictedAuthorisedOn: date({ mode: 'string' }),
+  restrictedEvidenceFileId: uuid().references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
+  restrictedRecordedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  restrictedRecordedAt: timestamp({ withTimezone: true }),
   createdAt: createdAt(),
 }, (table) => [
   // The moderation queue, oldest first: only requests nobody has reviewed yet.

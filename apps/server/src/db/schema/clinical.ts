@@ -3,7 +3,7 @@ import {
   bigint, boolean, date, index, integer, jsonb, pgSequence, pgTable, smallint, text, timestamp, unique, uuid,
 } from 'drizzle-orm/pg-core';
 import type { Prescriber } from '@receta/domain';
-import { prescriptionStates, prescriptionTypes, patientSexes } from '@receta/domain';
+import { identityDocumentTypes, medicationSubtypes, prescriptionStates, prescriptionTypes, patientSexes } from '@receta/domain';
 import { users } from './accounts.ts';
 import { diagnoses, insurers, medications } from './reference.ts';
 import { workspaces } from './workspaces.ts';
@@ -21,8 +21,14 @@ export const patients = pgTable('patients', {
   name: text().notNull(),
   lastName: text().notNull(),
   dni: text().notNull(),
-  /** Optional; when given, its middle eight digits are the DNI. */
+  /**
+   * Its middle eight digits are the DNI. Required of every patient saved since Res. 2214/2025
+   * unless `identityDocumentType` names the foreigner's document used instead; a patient saved
+   * earlier without it is asked for it before their next prescription is signed.
+   */
   cuil: text(),
+  identityDocumentType: text({ enum: identityDocumentTypes }),
+  identityDocumentNumber: text(),
   sex: text({ enum: patientSexes }).notNull(),
   dateOfBirth: date({ mode: 'string' }).notNull(),
   /** Null for a patient without coverage (particular). */
@@ -70,6 +76,9 @@ export const prescriptions = pgTable('prescriptions', {
   patientLastName: text().notNull(),
   patientDni: text().notNull(),
   patientCuil: text(),
+  patientIdentityDocumentType: text({ enum: identityDocumentTypes }),
+  patientIdentityDocumentNumber: text(),
+  patientAddress: text(),
   patientSex: text({ enum: patientSexes }).notNull(),
   patientDateOfBirth: date({ mode: 'string' }).notNull(),
   /** Null for a patient who pays themselves (particular). */
@@ -126,6 +135,10 @@ export const prescriptionItems = pgTable('prescription_items', {
   pharmacyNote: text(),
   noSubstitution: boolean().notNull().default(false),
   dispensedQuantity: smallint().notNull().default(0),
+  /** Annex I's subtype, from the presentation's condition of sale when the item is written. */
+  subtype: text({ enum: medicationSubtypes }).notNull().default('prescription'),
+  /** The official CUIR (Annex IV), given when the prescription is signed and never again. */
+  cuir: text().unique(),
 }, (table) => [
   unique().on(table.prescriptionId, table.position),
   index().on(table.medicationId),

@@ -31,6 +31,8 @@ const patientColumns = {
   lastName: patients.lastName,
   dni: patients.dni,
   cuil: patients.cuil,
+  identityDocumentType: patients.identityDocumentType,
+  identityDocumentNumber: patients.identityDocumentNumber,
   sex: patients.sex,
   dateOfBirth: patients.dateOfBirth,
   insurerId: insurers.id,

@@ -21,12 +21,17 @@ const notFound = () => AppError.notFound(messages.patients.notFound);
 export type PatientOfWorkspace = Patient & { workspaceId: string };
 
 function patientOf(row: PatientRow): PatientOfWorkspace {
-  const { insurerId, insurerSlug, insurerName, insurerAcronym, insurerKind, ...patient } = row;
+  const {
+    insurerId, insurerSlug, insurerName, insurerAcronym, insurerKind, identityDocumentType, identityDocumentNumber, ...patient
+  } = row;
   const insurer = insurerId && insurerSlug && insurerName && insurerKind
     ? { id: insurerId, slug: insurerSlug, name: insurerName, acronym: insurerAcronym, kind: insurerKind }
     : null;
   return {
     ...patient,
+    identityDocument: identityDocumentType && identityDocumentNumber
+      ? { type: identityDocumentType, number: identityDocumentNumber }
+      : null,
     insurer,
     createdAt: patient.createdAt.toISOString(),
     updatedAt: patient.updatedAt.toISOString(),

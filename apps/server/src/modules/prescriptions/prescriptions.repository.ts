@@ -73,8 +73,11 @@ export function findPatientOfWorkspace(db: Database, workspaceId: string, patien
     lastName: patients.lastName,
     dni: patients.dni,
     cuil: patients.cuil,
+    identityDocumentType: patients.identityDocumentType,
+    identityDocumentNumber: patients.identityDocumentNumber,
     sex: patients.sex,
     dateOfBirth: patients.dateOfBirth,
+    address: patients.address,
   })
     .from(patients)
     .where(and(eq(patients.id, patientId), eq(patients.workspaceId, workspaceId)))
@@ -121,6 +124,9 @@ const prescriptionColumns = {
   patientLastName: prescriptions.patientLastName,
   patientDni: prescriptions.patientDni,
   patientCuil: prescriptions.patientCuil,
+  patientIdentityDocumentType: prescriptions.patientIdentityDocumentType,
+  patientIdentityDocumentNumber: prescriptions.patientIdentityDocumentNumber,
+  patientAddress: prescriptions.patientAddress,
   patientSex: prescriptions.patientSex,
   patientDateOfBirth: prescriptions.patientDateOfBirth,
   insurer: {

@@ -59,8 +59,12 @@ function prescriptionOf(row: PrescriptionRow, items: PrescriptionItemRow[], toda
       lastName: row.patientLastName,
       dni: row.patientDni,
       cuil: row.patientCuil,
+      identityDocument: row.patientIdentityDocumentType && row.patientIdentityDocumentNumber
+        ? { type: row.patientIdentityDocumentType, number: row.patientIdentityDocumentNumber }
+        : null,
       sex: row.patientSex,
       dateOfBirth: row.patientDateOfBirth,
+      address: row.patientAddress,
     },
     insurer: row.insurer,
     affiliateNumber: row.affiliateNumber,
