@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { unregisteredCuirCode, type Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import { administratorsRoutes, invitationRoutes } from './modules/administrators/index.ts';
 import { medicalsRoutes } from './modules/medicals/index.ts';
@@ -75,6 +75,10 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  if (config.cuir.platformCode === unregisteredCuirCode || config.cuir.repositoryCode === unregisteredCuirCode) {
+    // A CUIR with these codes identifies no registered platform: fine for tests and demos only.
+    app.log.warn(config.cuir, 'CUIR_PLATFORM_CODE or CUIR_REPOSITORY_CODE is still the unregistered 0000');
+  }
   app.decorate('db', database.db);
   app.decorate('tokens', new TokenSigner(await ensurePlatformSecret(database.db, 'access-token-key')));
   app.decorate('signing', await SigningAuthority.load(config, findPrescriber));

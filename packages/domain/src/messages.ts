@@ -176,6 +176,13 @@ export const messages = {
     typeFixed: 'El tipo de receta no se puede cambiar: elimine el borrador y emita otra.',
     duplicateMedication: 'El paciente ya tiene una prescripción vigente con el mismo medicamento.',
     partlyRemoved: 'Se eliminaron algunas prescripciones. Las firmadas no se pueden eliminar.',
+    restrictedNotAuthorised: 'No está autorizado a prescribir medicamentos de expendio legalmente restringido.',
+    restrictedAddressRequired:
+      'El domicilio del paciente es obligatorio para prescribir un medicamento de expendio legalmente restringido.',
+    restrictedAlone: 'Un medicamento de expendio legalmente restringido se prescribe solo, en una Receta Única.',
+    patientIdentityRequired:
+      'Complete el CUIL del paciente (o, si es extranjero, el tipo y número de documento) antes de firmar.',
+    refepsRequired: 'Ingrese su Licencia Sanitaria Federal (código REFEPS) en su perfil antes de firmar.',
   },
   patients: {
     notFound: '¡No existe tal paciente!',

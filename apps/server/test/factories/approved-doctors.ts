@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { doctors } from '../../src/db/schema/index.ts';
 import { randomDni, validCuit } from './doctors.ts';
@@ -10,6 +11,10 @@ export interface ApprovedDoctorOptions extends UserOptions {
   pinFailedAttempts?: number;
   /** The authenticator set up, as after the first login; external apps need it. */
   hasAuthenticator?: boolean;
+  /** The Licencia Sanitaria Federal; a random one by default, null as for a doctor registered before it. */
+  refepsCode?: string | null;
+  /** The date a moderator recorded the authorisation to prescribe restricted medicines; none by default. */
+  restrictedAuthorisedOn?: string | null;
 }
 
 /**
@@ -19,7 +24,10 @@ export interface ApprovedDoctorOptions extends UserOptions {
 export async function createApprovedDoctor(
   app: FastifyInstance, options: ApprovedDoctorOptions = {},
 ): Promise<CreatedUser> {
-  const { pinHash = null, pinFailedAttempts = 0, hasAuthenticator = false, ...userOptions } = options;
+  const {
+    pinHash = null, pinFailedAttempts = 0, hasAuthenticator = false, refepsCode = String(randomInt(100_000, 999_999)),
+    restrictedAuthorisedOn = null, ...userOptions
+  } = options;
   const user = await createUser(app, { roles: ['fds.medical'], ...userOptions });
   const dni = randomDni();
   await app.db.insert(doctors).values({
@@ -39,6 +47,8 @@ export async function createApprovedDoctor(
     professionCode: '35',
     pinHash,
     pinFailedAttempts,
+    refepsCode,
+    restrictedAuthorisedOn,
     reviewedAt: new Date(),
   });
   if (hasAuthenticator) await enrolAuthenticator(app, user.id);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
-  expiryDateOf, todayInArgentina, type Prescriber, type PrescriptionInput, type PrescriptionState,
-  type PrescriptionType,
+  composeCuir, cuirGroupOf, cuirItemOf, expiryDateOf, medicationSubtypeCodes, todayInArgentina, type MedicationSubtype,
+  type Prescriber, type PrescriptionInput, type PrescriptionState, type PrescriptionType,
 } from '@receta/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +9,7 @@ import { patients, prescriptionItems, prescriptions } from '../../src/db/schema/
 import { normalizeForSearch } from '../../src/db/search-text.ts';
 import { hashSecret } from '../../src/platform/passwords.ts';
 import { createApprovedDoctor } from './approved-doctors.ts';
-import { randomDni } from './doctors.ts';
+import { randomDni, validCuit } from './doctors.ts';
 import { authorizationFor } from './users.ts';
 import { inWorkspace } from './workspaces.ts';
 
@@ -17,6 +17,10 @@ import { inWorkspace } from './workspaces.ts';
 export const sampleMedications = {
   enalapril: { medicationId: 510, genericName: 'Enalapril Maleato', presentation: 'Envase Por 50 Unidades' },
   metformin: { medicationId: 2797, genericName: 'Metformina Clorhidrato', presentation: 'Blister Por 30 Unidades' },
+  /** A psychotropic of list IV, "Bajo Receta Archivada": archived. */
+  clonazepam: { medicationId: 27659, genericName: 'Clonazepam', presentation: 'Blister Por 30 Unidades' },
+  /** A psychotropic of list II, "Bajo Receta Oficial": legally restricted. */
+  methylphenidate: { medicationId: 133604, genericName: 'Metilfenidato Clorhidrato', presentation: '1 Blister Por 30 Unidades' },
 } as const;
 export const sampleDiagnosisCode = 'I10';
 
@@ -52,6 +56,9 @@ export interface PatientRecordOptions {
   dni?: string;
   insurerId?: string | null;
   affiliateNumber?: string | null;
+  /** The DNI's CUIL by default; null as for a patient saved before it was required. */
+  cuil?: string | null;
+  address?: string | null;
 }
 
 /** A patient straight in the database, for tests that are not about the patients' routes. */
@@ -62,6 +69,8 @@ export async function createPatientRecord(app: FastifyInstance, options: Patient
     name,
     lastName,
     dni,
+    cuil: options.cuil === undefined ? validCuit(dni) : options.cuil,
+    address: options.address ?? null,
     sex: 'F',
     dateOfBirth: '1960-02-14',
     insurerId,
@@ -88,7 +97,7 @@ export interface PrescriptionOptions {
   insurerId?: string | null;
   /** Hipertensión esencial (I10) by default. */
   diagnosis?: { code: string; description: string };
-  items?: Array<{ medicationId?: number | null; genericName: string; presentation?: string }>;
+  items?: Array<{ medicationId?: number | null; genericName: string; presentation?: string; subtype?: MedicationSubtype }>;
 }
 
 /** The prescriber snapshot of a test prescription; its data need not match the doctor's record. */
@@ -104,12 +113,26 @@ function samplePrescriber(userId: string): Prescriber {
     profession: 'Médico',
     specialty: 'Clínica Médica',
     address: 'Av. Corrientes 1234, Balvanera, CABA',
+    jurisdictionCode: 'MN',
+    refepsCode: '123456',
+    licenceIssuer: 'Ministerio de Salud de la Nación',
+    email: null,
+    phone: null,
+    restrictedAuthorisedOn: null,
   };
+}
+
+/** The CUIR a test prescription's item gets once signed: unregistered codes, a national licence. */
+function sampleCuirOf(number: number, position: number, subtype: MedicationSubtype): string {
+  return composeCuir({
+    platform: '0000', repository: '0000', jurisdiction: '00', type: '01', subtype: medicationSubtypeCodes[subtype],
+    group: cuirGroupOf(number), item: cuirItemOf(position),
+  });
 }
 
 /**
  * A prescription straight in the database, a draft by default; `state: 'signed'` makes one
- * a pharmacy could dispense. Answers the stored row.
+ * a pharmacy could dispense, its items with their CUIRs. Answers the stored row.
  */
 export async function createPrescription(app: FastifyInstance, options: PrescriptionOptions) {
   const patientId = options.patientId ?? (await createPatientRecord(app, { workspaceId: options.workspaceId })).id;
@@ -134,6 +157,9 @@ export async function createPrescription(app: FastifyInstance, options: Prescrip
     patientLastName: patient.lastName,
     patientDni: patient.dni,
     patientCuil: patient.cuil,
+    patientIdentityDocumentType: patient.identityDocumentType,
+    patientIdentityDocumentNumber: patient.identityDocumentNumber,
+    patientAddress: patient.address,
     patientSex: patient.sex,
     patientDateOfBirth: patient.dateOfBirth,
     insurerId: options.insurerId ?? null,
@@ -144,15 +170,20 @@ export async function createPrescription(app: FastifyInstance, options: Prescrip
     signedAt: state === 'draft' ? null : new Date(`${issuedOn}T12:00:00-03:00`),
   }).returning();
   if (!prescription) throw new Error('Prescription not created');
-  const items = options.items ?? [sampleMedications.enalapril];
-  await app.db.insert(prescriptionItems).values(items.map((item, index) => ({
-    prescriptionId: prescription.id,
-    position: index + 1,
-    medicationId: item.medicationId ?? null,
-    genericName: item.genericName,
-    presentation: item.presentation ?? 'Envase Por 30 Unidades',
-    quantity: 1,
-    dosage: '1 comprimido por día',
-  })));
+  const items: NonNullable<PrescriptionOptions['items']> = options.items ?? [sampleMedications.enalapril];
+  await app.db.insert(prescriptionItems).values(items.map((item, index) => {
+    const subtype = item.subtype ?? 'prescription';
+    return {
+      prescriptionId: prescription.id,
+      position: index + 1,
+      medicationId: item.medicationId ?? null,
+      genericName: item.genericName,
+      presentation: item.presentation ?? 'Envase Por 30 Unidades',
+      quantity: 1,
+      dosage: '1 comprimido por día',
+      subtype,
+      cuir: state === 'draft' ? null : sampleCuirOf(prescription.number, index + 1, subtype),
+    };
+  }));
   return prescription;
 }

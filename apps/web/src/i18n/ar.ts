@@ -1604,6 +1604,11 @@ export const ar: ArabicTranslation<Translation> = {
       typeFixed: 'لا يمكن تغيير نوع الوصفة: احذف المسودة وأصدر وصفة أخرى.',
       duplicateMedication: 'لدى المريض بالفعل وصفة سارية بالدواء نفسه.',
       partlyRemoved: 'حُذفت بعض الوصفات. لا يمكن حذف الوصفات الموقّعة.',
+      restrictedNotAuthorised: 'لست مخوّلًا بوصف الأدوية المقيّد صرفها قانونًا.',
+      restrictedAddressRequired: 'عنوان المريض إلزامي لوصف دواء مقيّد صرفه قانونًا.',
+      restrictedAlone: 'يوصف الدواء المقيّد صرفه قانونًا وحده، في وصفة واحدة.',
+      patientIdentityRequired: 'أدخل رقم CUIL للمريض (أو نوع الوثيقة ورقمها إن كان أجنبيًا) قبل التوقيع.',
+      refepsRequired: 'أدخل ترخيصك الصحي الاتحادي (رمز REFEPS) في ملفك الشخصي قبل التوقيع.',
     },
     patients: {
       notFound: 'لا يوجد مريض كهذا!',

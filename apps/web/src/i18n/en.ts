@@ -1520,6 +1520,11 @@ export const en: Translation = {
       typeFixed: 'The prescription type cannot be changed: delete the draft and issue another one.',
       duplicateMedication: 'The patient already has a valid prescription with the same medication.',
       partlyRemoved: 'Some prescriptions were deleted. Signed ones cannot be deleted.',
+      restrictedNotAuthorised: 'You are not authorised to prescribe legally restricted medicines.',
+      restrictedAddressRequired: "The patient's address is required to prescribe a legally restricted medicine.",
+      restrictedAlone: 'A legally restricted medicine is prescribed alone, on a single prescription.',
+      patientIdentityRequired: "Enter the patient's CUIL (or, for a foreigner, the document type and number) before signing.",
+      refepsRequired: 'Enter your Federal Health Licence (REFEPS code) in your profile before signing.',
     },
     patients: {
       notFound: 'There is no such patient!',

@@ -1521,6 +1521,11 @@ export const tr: Translation = {
       typeFixed: 'Reçete türü değiştirilemez: taslağı silip yeni bir reçete yazın.',
       duplicateMedication: 'Hastanın aynı ilacı içeren geçerli bir reçetesi zaten var.',
       partlyRemoved: 'Bazı reçeteler silindi. İmzalı reçeteler silinemez.',
+      restrictedNotAuthorised: 'Yasal olarak kısıtlı satışa tabi ilaçları reçete etme yetkiniz yok.',
+      restrictedAddressRequired: 'Yasal olarak kısıtlı satışa tabi bir ilaç reçete etmek için hastanın adresi zorunludur.',
+      restrictedAlone: 'Yasal olarak kısıtlı satışa tabi bir ilaç tek başına, tek bir reçetede yazılır.',
+      patientIdentityRequired: 'İmzalamadan önce hastanın CUIL numarasını (yabancıysa belge türünü ve numarasını) girin.',
+      refepsRequired: 'İmzalamadan önce profilinize Federal Sağlık Lisansınızı (REFEPS kodu) girin.',
     },
     patients: {
       notFound: 'Böyle bir hasta yok!',

@@ -1,7 +1,9 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, inArray, isNotNull, isNull, lte, ne, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { controlledSubtypes } from '@receta/domain';
 import {
-  dispensations, patientAccess, patientLinkTokens, patients, prescriptionDocuments, prescriptions, scheduledJobs,
+  dispensations, patientAccess, patientLinkTokens, patients, prescriptionDocuments, prescriptionItems, prescriptions,
+  scheduledJobs,
 } from '../../db/schema/index.ts';
 
 export type ScheduledJob = typeof scheduledJobs.$inferSelect;
@@ -156,10 +158,19 @@ export async function hasAcceptedTermsOnAnyPrescription(db: Database, patientId:
   return accepted !== undefined;
 }
 
-/** The patient's prescriptions no pharmacy ever dispensed (an undone dispense counts), locked. */
+/**
+ * The patient's prescriptions no pharmacy ever dispensed (an undone dispense counts), locked,
+ * each with whether it holds an archived or restricted item.
+ */
 export function lockUndispensedPrescriptionsOf(db: Database, patientId: string) {
+  const isControlled = exists(db.select({ one: sql`1` }).from(prescriptionItems).where(and(
+    eq(prescriptionItems.prescriptionId, prescriptions.id),
+    inArray(prescriptionItems.subtype, [...controlledSubtypes]),
+  ))).mapWith(Boolean);
   return db.select({
     id: prescriptions.id,
+    state: prescriptions.state,
+    isControlled,
     issuedOn: prescriptions.issuedOn,
     signedAt: prescriptions.signedAt,
     expiryDate: prescriptions.expiryDate,

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { retryDelaysMs } from '../../platform/mail/mail-worker.ts';
-import { prescriptionEventActions, prescriptionEventSubject } from '../prescriptions/index.ts';
+import { prescriptionEventActions, prescriptionEventSubject, prescriptionRecordActions } from '../prescriptions/index.ts';
 import {
   claimDueJob, deletePatientWithPrescriptions, hasAcceptedTermsOnAnyPrescription, lockPatient,
   lockUndispensedPrescriptionsOf, markJobDone, markJobFailed, rescheduleJob, type ScheduledJob,
@@ -10,22 +10,45 @@ import {
 export const retentionJobKind = 'patient_data_retention';
 /** DECISIONS.md, "Retention": 30 days after the patient's first link. */
 export const retentionDelayMs = 30 * 24 * 60 * 60_000;
+/** Res. 2214/2025 art. 2: what archived and restricted prescriptions are kept for, at least. */
+export const controlledRetentionYears = 3;
+
+type UndispensedPrescription = Awaited<ReturnType<typeof lockUndispensedPrescriptionsOf>>[number];
+
+/** Whether a signed prescription of an archived or restricted medicine is still within its 3 years at `now`. */
+function isKeptByLaw(prescription: UndispensedPrescription, now: Date): boolean {
+  if (prescription.state === 'draft' || !prescription.isControlled || !prescription.signedAt) return false;
+  const keptUntil = new Date(prescription.signedAt);
+  keptUntil.setUTCFullYear(keptUntil.getUTCFullYear() + controlledRetentionYears);
+  return now < keptUntil;
+}
 
 /**
  * Deletes what DECISIONS.md names when the patient never accepted the terms on any
  * prescription sent to them: the patient row, their drafts and their signed prescriptions
  * nobody dispensed (with items, PDFs, links), each leaving an anonymous audit record. A
  * dispensed or partly dispensed prescription is the pharmacy's legal record and stays, with
- * the patient snapshot it was signed with.
+ * the patient snapshot it was signed with; so does, for its 3 years, a signed one with an
+ * archived or restricted item, which the audit trail says.
  */
-async function retainPatientData(db: Database, job: ScheduledJob): Promise<void> {
+async function retainPatientData(db: Database, job: ScheduledJob, now: Date): Promise<void> {
   const patientId = job.subjectId;
   if (!await lockPatient(db, patientId)) return;
   if (await hasAcceptedTermsOnAnyPrescription(db, patientId)) return;
 
   // Without accepting the terms the patient could not have opened any PDF, so every
   // prescription here was never delivered; one with a dispense, even undone, is kept.
-  const doomed = await lockUndispensedPrescriptionsOf(db, patientId);
+  const undispensed = await lockUndispensedPrescriptionsOf(db, patientId);
+  const keptByLaw = undispensed.filter((prescription) => isKeptByLaw(prescription, now));
+  for (const prescription of keptByLaw) {
+    await recordAudit(db, { actorUserId: null, pagePath: null }, {
+      action: prescriptionRecordActions.retainedControlled,
+      subjectType: prescriptionEventSubject,
+      subjectId: prescription.id,
+      details: { signedAt: prescription.signedAt?.toISOString() ?? null, years: controlledRetentionYears },
+    });
+  }
+  const doomed = undispensed.filter((prescription) => !keptByLaw.includes(prescription));
   for (const prescription of doomed) {
     await recordAudit(db, { actorUserId: null, pagePath: null }, {
       action: prescriptionEventActions.deleted_by_retention,
@@ -42,7 +65,7 @@ async function retainPatientData(db: Database, job: ScheduledJob): Promise<void>
   await deletePatientWithPrescriptions(db, patientId, doomed.map(({ id }) => id));
 }
 
-const handlers: Record<string, (db: Database, job: ScheduledJob) => Promise<void>> = {
+const handlers: Record<string, (db: Database, job: ScheduledJob, now: Date) => Promise<void>> = {
   [retentionJobKind]: retainPatientData,
 };
 
@@ -59,7 +82,7 @@ async function runJob(db: Database, job: ScheduledJob, now: Date): Promise<keyof
     const handler = handlers[job.kind];
     if (!handler) throw new Error(`No handler for scheduled jobs of kind ${job.kind}`);
     // A savepoint: a failed job undoes its own changes but still records the failure.
-    await db.transaction((savepoint) => handler(savepoint, job));
+    await db.transaction((savepoint) => handler(savepoint, job, now));
     await markJobDone(db, job.id, now, attempts);
     return 'done';
   } catch (error) {

@@ -16,6 +16,10 @@ const doctor: PrescribingDoctor = {
   apartment: '5B',
   district: 'Balvanera',
   province: 'CABA',
+  refepsCode: '123456',
+  email: 'ana.perez@receta.test',
+  phone: '1145678901',
+  restrictedAuthorisedOn: null,
   hasPin: true,
 };
 
@@ -32,12 +36,27 @@ describe('prescriberOf', () => {
       profession: 'Médico',
       specialty: 'Cardiología',
       address: 'Av. Corrientes 1234, 5B, Balvanera, CABA',
+      jurisdictionCode: 'MN',
+      refepsCode: '123456',
+      licenceIssuer: 'Ministerio de Salud de la Nación',
+      email: 'ana.perez@receta.test',
+      phone: '1145678901',
+      restrictedAuthorisedOn: null,
     });
   });
 
   it("prints a province's licence as a Matrícula Provincial with the province's name", () => {
     const provincial = prescriberOf({ ...doctor, jurisdictionCode: 'CBA', jurisdictionName: 'Córdoba' });
-    expect(provincial).toMatchObject({ licenceType: 'MP', jurisdiction: 'Córdoba' });
+    expect(provincial).toMatchObject({
+      licenceType: 'MP', jurisdiction: 'Córdoba', jurisdictionCode: 'CBA', licenceIssuer: 'Ministerio de Salud de Córdoba',
+    });
+  });
+
+  it('names the ministry of a licence of Buenos Aires or of the City by their full names', () => {
+    expect(prescriberOf({ ...doctor, jurisdictionCode: 'BUE' }).licenceIssuer)
+      .toBe('Ministerio de Salud de la Provincia de Buenos Aires');
+    expect(prescriberOf({ ...doctor, jurisdictionCode: 'CABA' }).licenceIssuer)
+      .toBe('Ministerio de Salud de la Ciudad Autónoma de Buenos Aires');
   });
 
   it('leaves out an address part the doctor did not give', () => {

@@ -1,7 +1,25 @@
-import { messages, nationalJurisdiction, type Prescriber } from '@receta/domain';
+import { messages, nationalJurisdiction, provinces, type Prescriber } from '@receta/domain';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findPrescribingDoctor, lockPrescribingDoctor, type PrescribingDoctor } from './prescriptions.repository.ts';
+
+/** The provinces whose name reads as a ministry's only with its full form. */
+const formalProvinceNames: Record<string, string> = {
+  BUE: 'la Provincia de Buenos Aires',
+  CABA: 'la Ciudad Autónoma de Buenos Aires',
+};
+
+/**
+ * Who issued a licence (Res. 2214/2025 Annex II, "entidad emisora"): the health ministry of its
+ * jurisdiction, the nation's for a Matrícula Nacional (docs/decisions/034).
+ */
+export function licenceIssuerOf(jurisdictionCode: string): string {
+  if (jurisdictionCode === nationalJurisdiction.code) return 'Ministerio de Salud de la Nación';
+  const name = formalProvinceNames[jurisdictionCode]
+    ?? provinces.find((province) => province.code === jurisdictionCode)?.name
+    ?? jurisdictionCode;
+  return `Ministerio de Salud de ${name}`;
+}
 
 /**
  * The prescriber as the prescription prints it. A licence of the national jurisdiction is a
@@ -20,6 +38,12 @@ export function prescriberOf(doctor: PrescribingDoctor): Prescriber {
     profession: doctor.professionLabel ?? '',
     specialty: doctor.specialtyName ?? '',
     address: [doctor.address, doctor.apartment, doctor.district, doctor.province].filter(Boolean).join(', '),
+    jurisdictionCode: doctor.jurisdictionCode,
+    refepsCode: doctor.refepsCode,
+    licenceIssuer: licenceIssuerOf(doctor.jurisdictionCode),
+    email: doctor.email,
+    phone: doctor.phone,
+    restrictedAuthorisedOn: doctor.restrictedAuthorisedOn,
   };
 }
 

@@ -25,6 +25,8 @@ export const prescriptionEventSubject = 'prescription';
 export const prescriptionRecordActions = {
   deleted: 'prescription.deleted',
   termsAccepted: 'prescription.terms_accepted',
+  /** The retention job kept an archived or restricted prescription it would have deleted. */
+  retainedControlled: 'prescription.retained_controlled',
 } as const;
 
 const kindByAction = new Map<string, PrescriptionEventKind>(

@@ -40,6 +40,10 @@ function selectPrescribingDoctor(db: Database, userId: string) {
     apartment: doctors.apartment,
     district: doctors.district,
     province: doctors.province,
+    refepsCode: doctors.refepsCode,
+    email: users.email,
+    phone: doctors.phoneNumber,
+    restrictedAuthorisedOn: doctors.restrictedAuthorisedOn,
     hasPin: isNotNull(doctors.pinHash).mapWith(Boolean),
   })
     .from(doctors)
@@ -98,13 +102,13 @@ export function findActiveDiagnosisDescription(db: Database, code: string): Prom
     .then(([row]) => row?.description);
 }
 
-/** Which of `ids` are presentations the vademecum still offers. */
-export async function findActiveMedicationIds(db: Database, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: medications.id })
+/** The presentations among `ids` the vademecum still offers, each with its condition of sale. */
+export async function findActiveMedications(db: Database, ids: number[]): Promise<Map<number, string | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: medications.id, saleCondition: medications.saleCondition })
     .from(medications)
     .where(and(inArray(medications.id, ids), eq(medications.isActive, true)));
-  return new Set(rows.map((row) => row.id));
+  return new Map(rows.map((row) => [row.id, row.saleCondition]));
 }
 
 const prescriptionColumns = {
@@ -318,6 +322,7 @@ export function findDispensableItemsOfPatient(
 export function findSeriesMembers(db: Database, reach: PrescriptionReach, ids: string[]) {
   return db.select({
     id: prescriptions.id,
+    type: prescriptions.type,
     seriesId: prescriptions.seriesId,
     seriesLength: prescriptions.seriesLength,
     state: prescriptions.state,

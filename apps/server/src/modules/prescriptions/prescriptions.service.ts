@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
-  displayStateOf, isAllowedStartDate, messages, particularInsurerId, prescriptionRules, seriesWindows, todayInArgentina,
-  type DeleteManyResultSchema, type DuplicateCheckSchema, type DuplicateMedication, type Prescriber, type Prescription,
+  displayStateOf, isAllowedStartDate, messages, particularInsurerId, prescriptionRules, seriesWindows,
+  subtypeOfSaleCondition, todayInArgentina, type DeleteManyResultSchema, type MedicationSubtype, type PrescriptionType, type DuplicateCheckSchema, type DuplicateMedication, type Prescriber, type Prescription,
   type PrescriptionInputSchema, type PrescriptionPage, type PrescriptionsQuerySchema, type PrescriptionUpdateSchema,
 } from '@receta/domain';
 import type { z } from 'zod';
@@ -13,12 +13,13 @@ import { searchWordsOf } from '../../db/search-condition.ts';
 import { assertNoUnconfirmedDuplicates, findDuplicateMedications } from './duplicates.ts';
 import { requirePrescriber } from './prescriber.ts';
 import {
-  deleteDrafts, findActiveDiagnosisDescription, findActiveInsurerId, findActiveMedicationIds, findItemsOf,
+  deleteDrafts, findActiveDiagnosisDescription, findActiveInsurerId, findActiveMedications, findItemsOf,
   findPatientOfWorkspace, findPrescriptionsByIds, findPrescriptionsPage, findSeriesMembers, insertPrescriptions,
   lockSeries, replaceItems, updatePrescription, type PrescriptionChanges, type PrescriptionItemInsert,
   type PrescriptionItemRow, type PrescriptionPageQuery, type PrescriptionReach, type PrescriptionRow,
 } from './prescriptions.repository.ts';
 import { prescriptionEventActions, prescriptionEventSubject, prescriptionRecordActions } from './prescription-events.ts';
+import { restrictedItemFaults } from './restricted-items.ts';
 
 export type PrescriptionData = z.output<typeof PrescriptionInputSchema>;
 export type PrescriptionContent = z.output<typeof PrescriptionUpdateSchema>;
@@ -84,27 +85,45 @@ export async function withItems(db: Database, rows: PrescriptionRow[], today: st
   return rows.map((row) => prescriptionOf(row, items.filter((item) => item.prescriptionId === row.id), today));
 }
 
+/** A refusal of the content that names every field at fault. */
+export function invalidFields(fields: FieldError[]): AppError {
+  return new AppError('invalid_data', fields.map((field) => field.message).join(' '), undefined, fields);
+}
+
 interface CheckedContent {
   patient: NonNullable<Awaited<ReturnType<typeof findPatientOfWorkspace>>>;
   /** Null for a patient without coverage (particular). */
   insurerId: string | null;
   diagnosisDescription: string;
+  /** Each item's subtype (Annex I), in the items' order. */
+  subtypes: MedicationSubtype[];
+}
+
+/** What the content is checked against besides the workspace and the reference data. */
+interface ContentContext {
+  workspaceId: string;
+  type: PrescriptionType;
+  prescriber: Prescriber;
+  startDate: string;
+  issuedOn: string;
 }
 
 /**
  * Checks the content against the workspace and the reference data, naming every field at
  * fault at once: the patient, the insurer and its affiliate number, the diagnosis, the
- * medicines chosen from the vademecum and the start date.
+ * medicines chosen from the vademecum, the start date and the rules on restricted medicines.
+ * A medicine's subtype follows from its presentation's condition of sale; one written by
+ * hand is sold under prescription.
  */
 async function checkContent(
-  db: Database, workspaceId: string, content: PrescriptionContent, startDate: string, issuedOn: string,
+  db: Database, content: PrescriptionContent, context: ContentContext,
 ): Promise<CheckedContent> {
   const medicationIds = content.items.flatMap((item) => item.medicationId ?? []);
-  const [patient, insurerId, diagnosisDescription, activeMedicationIds] = await Promise.all([
-    findPatientOfWorkspace(db, workspaceId, content.patientId),
+  const [patient, insurerId, diagnosisDescription, activeMedications] = await Promise.all([
+    findPatientOfWorkspace(db, context.workspaceId, content.patientId),
     findActiveInsurerId(db, content.insurerSlug),
     findActiveDiagnosisDescription(db, content.diagnosisCode),
-    findActiveMedicationIds(db, medicationIds),
+    findActiveMedications(db, medicationIds),
   ]);
   if (!patient) throw AppError.notFound(messages.patients.notFound);
   const fields: FieldError[] = [];
@@ -115,17 +134,23 @@ async function checkContent(
   }
   if (!diagnosisDescription) fields.push({ field: 'body.diagnosisCode', message: messages.prescriptions.diagnosisUnknown });
   content.items.forEach((item, index) => {
-    if (item.medicationId !== null && !activeMedicationIds.has(item.medicationId)) {
+    if (item.medicationId !== null && !activeMedications.has(item.medicationId)) {
       fields.push({ field: `body.items.${index}.medicationId`, message: messages.prescriptions.medicationUnknown });
     }
   });
-  if (!isAllowedStartDate(startDate, issuedOn)) {
+  if (!isAllowedStartDate(context.startDate, context.issuedOn)) {
     fields.push({ field: 'body.startDate', message: messages.prescriptions.startDateInvalid });
   }
-  if (fields.length > 0 || !insurerId || !diagnosisDescription) {
-    throw new AppError('invalid_data', fields.map((field) => field.message).join(' '), undefined, fields);
-  }
-  return { patient, insurerId: insurerId === particularInsurerId ? null : insurerId, diagnosisDescription };
+  const subtypes = content.items.map((item) => (
+    item.medicationId === null ? 'prescription' : subtypeOfSaleCondition(activeMedications.get(item.medicationId))
+  ));
+  fields.push(...restrictedItemFaults(subtypes, {
+    type: context.type,
+    patientAddress: patient.address,
+    restrictedAuthorisedOn: context.prescriber.restrictedAuthorisedOn,
+  }));
+  if (fields.length > 0 || !insurerId || !diagnosisDescription) throw invalidFields(fields);
+  return { patient, insurerId: insurerId === particularInsurerId ? null : insurerId, diagnosisDescription, subtypes };
 }
 
 /** What a prescription copies from its content, apart from its validity window. */
@@ -140,6 +165,9 @@ function snapshotOf(
     patientLastName: patient.lastName,
     patientDni: patient.dni,
     patientCuil: patient.cuil,
+    patientIdentityDocumentType: patient.identityDocumentType,
+    patientIdentityDocumentNumber: patient.identityDocumentNumber,
+    patientAddress: patient.address,
     patientSex: patient.sex,
     patientDateOfBirth: patient.dateOfBirth,
     insurerId: checked.insurerId,
@@ -151,8 +179,8 @@ function snapshotOf(
   };
 }
 
-function itemRowsOf(content: PrescriptionContent): PrescriptionItemInsert[] {
-  return content.items.map((item, index) => ({ ...item, position: index + 1 }));
+function itemRowsOf(content: PrescriptionContent, checked: CheckedContent): PrescriptionItemInsert[] {
+  return content.items.map((item, index) => ({ ...item, position: index + 1, subtype: checked.subtypes[index] }));
 }
 
 /**
@@ -164,7 +192,9 @@ export async function issuePrescriptions(
 ): Promise<Prescription[]> {
   const prescriber = await requirePrescriber(db, actor.userId);
   const startDate = input.startDate ?? today;
-  const checked = await checkContent(db, actor.workspaceId, input, startDate, today);
+  const checked = await checkContent(db, input, {
+    workspaceId: actor.workspaceId, type: input.type, prescriber, startDate, issuedOn: today,
+  });
   await assertNoUnconfirmedDuplicates(db, input, today);
   const seriesLength = input.type === 'chronic' ? input.seriesLength ?? prescriptionRules.defaultChronicSeriesLength : 1;
   const seriesId = randomUUID();
@@ -180,7 +210,7 @@ export async function issuePrescriptions(
     seriesLength,
   }));
   const ids = await db.transaction(async (tx) => {
-    const created = await insertPrescriptions(tx, rows, itemRowsOf(input));
+    const created = await insertPrescriptions(tx, rows, itemRowsOf(input, checked));
     for (const id of created) {
       await recordAudit(tx, actor.audit, {
         action: prescriptionEventActions.created, subjectType: prescriptionEventSubject, subjectId: id,
@@ -240,7 +270,9 @@ export async function editPrescription(
   if (edited.state !== 'draft') throw new AppError('conflict', messages.prescriptions.notDraft, 'notDraft');
   const prescriber = await requirePrescriber(db, actor.userId);
   const startDate = content.startDate ?? today;
-  const checked = await checkContent(db, actor.workspaceId, content, startDate, today);
+  const checked = await checkContent(db, content, {
+    workspaceId: actor.workspaceId, type: edited.type, prescriber, startDate, issuedOn: today,
+  });
   await assertNoUnconfirmedDuplicates(db, content, today, edited.seriesId);
   const snapshot = snapshotOf(content, checked, prescriber, today);
   const draftIds = await db.transaction(async (tx) => {
@@ -260,7 +292,7 @@ export async function editPrescription(
       });
     }
     const ids = drafts.map((draft) => draft.id);
-    await replaceItems(tx, ids, itemRowsOf(content));
+    await replaceItems(tx, ids, itemRowsOf(content, checked));
     return ids;
   });
   return withItems(db, await findPrescriptionsByIds(db, ownReachOf(actor), draftIds), today);

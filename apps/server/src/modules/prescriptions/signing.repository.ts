@@ -2,7 +2,7 @@ import type { Prescriber } from '@receta/domain';
 import { and, asc, eq, exists, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
-  auditEvents, dispensations, doctors, prescriptionDocuments, prescriptions, users,
+  auditEvents, dispensations, doctors, patients, prescriptionDocuments, prescriptionItems, prescriptions, users,
 } from '../../db/schema/index.ts';
 import { prescriptionEventActions, prescriptionEventSubject } from './prescription-events.ts';
 
@@ -49,14 +49,40 @@ export async function forgetWrongPinsBefore(db: Database, userId: string, reserv
 export function lockSeriesForSigning(db: Database, seriesIds: string[]) {
   return db.select({
     id: prescriptions.id,
+    number: prescriptions.number,
+    type: prescriptions.type,
     seriesId: prescriptions.seriesId,
     state: prescriptions.state,
     startDate: prescriptions.startDate,
+    patientId: prescriptions.patientId,
   })
     .from(prescriptions)
     .where(inArray(prescriptions.seriesId, seriesIds))
     .orderBy(asc(prescriptions.seriesId), asc(prescriptions.seriesPosition))
     .for('update');
+}
+
+/**
+ * The patient records of the drafts being signed, share-locked until the signature commits:
+ * an edit of the patient waits, so what the checks read is what the prescription copies.
+ */
+export function lockPatientsForSigning(db: Database, patientIds: string[]) {
+  if (patientIds.length === 0) return Promise.resolve([]);
+  return db.select({
+    id: patients.id,
+    cuil: patients.cuil,
+    identityDocumentType: patients.identityDocumentType,
+    identityDocumentNumber: patients.identityDocumentNumber,
+    address: patients.address,
+  })
+    .from(patients)
+    .where(inArray(patients.id, patientIds))
+    .for('share');
+}
+
+/** Gives an item of a draft its CUIR; before the draft is marked signed, which freezes its items. */
+export async function setItemCuir(db: Database, itemId: string, cuir: string): Promise<void> {
+  await db.update(prescriptionItems).set({ cuir }).where(eq(prescriptionItems.id, itemId));
 }
 
 export interface SignedChanges {
@@ -65,6 +91,11 @@ export interface SignedChanges {
   signedAt: Date;
   /** The prescriber as of the signature, as the certificate that signs names them. */
   prescriber: Prescriber;
+  /** The patient's identity and address as of the signature (Annex II). */
+  patientCuil: string | null;
+  patientIdentityDocumentType: (typeof patients.$inferSelect)['identityDocumentType'];
+  patientIdentityDocumentNumber: string | null;
+  patientAddress: string | null;
 }
 
 export async function markSigned(db: Database, id: string, changes: SignedChanges): Promise<void> {

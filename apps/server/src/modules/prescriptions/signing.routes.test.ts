@@ -251,7 +251,7 @@ describe('POST /api/prescriptions/:id/sign', () => {
       const audit = { actorUserId: signer.id, pagePath: null };
       const actor = { userId: signer.id, workspaceId, seesWorkspace: false, audit };
       const services = {
-        db: test.app.db, authority: test.app.signing, publicUrl: test.config.publicUrl,
+        db: test.app.db, authority: test.app.signing, publicUrl: test.config.publicUrl, cuirCodes: test.config.cuir,
         deliverToPatient: test.app.deliverToPatient,
       };
 

@@ -18,7 +18,8 @@ const PrescriptionParamsSchema = z.object({ id: z.uuid(messages.prescriptions.no
 /** Signing prescriptions with the PIN, their signed PDF, cancelling them and their history. */
 export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
   const services: SigningServices = {
-    db: app.db, authority: app.signing, publicUrl: app.config.publicUrl, deliverToPatient: app.deliverToPatient,
+    db: app.db, authority: app.signing, publicUrl: app.config.publicUrl, cuirCodes: app.config.cuir,
+    deliverToPatient: app.deliverToPatient,
   };
   const signed = async (ids: string[], pin: string, actor: ReturnType<typeof actorOf>) => ({
     message: messages.prescriptions.signed,

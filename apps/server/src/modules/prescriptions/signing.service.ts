@@ -1,21 +1,23 @@
 import { createHash, randomInt } from 'node:crypto';
 import {
-  messages, todayInArgentina, type Prescription, type PrescriptionEvent,
+  messages, todayInArgentina, type Prescriber, type Prescription, type PrescriptionEvent,
 } from '@receta/domain';
 import type { Database } from '../../db/client.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { renderPrescriptionPdf, signPdf } from '../../platform/pdf/index.ts';
 import type { DoctorSigner, SigningAuthority } from '../../platform/pki/index.ts';
+import { itemCuirOf, type CuirCodes } from './item-cuirs.ts';
 import { consumePinCode, type PinCodeUse } from './pin-codes.ts';
 import { requirePrescriber } from './prescriber.ts';
-import { findSeriesMembers } from './prescriptions.repository.ts';
-import { showPrescription, type PrescriptionActor } from './prescriptions.service.ts';
+import { findItemsOf, findSeriesMembers } from './prescriptions.repository.ts';
+import { invalidFields, showPrescription, type PrescriptionActor } from './prescriptions.service.ts';
 import { eventKindOf, prescriptionEventActions, prescriptionEventSubject } from './prescription-events.ts';
+import { restrictedItemFaults } from './restricted-items.ts';
 import { authorizeSignature } from './signing-pin.ts';
 import {
-  findPrescriptionEvents, findSignedDocument, insertSignedDocument, lockPrescriptionForCancelling,
-  lockSeriesForSigning, markCancelled, markSigned,
+  findPrescriptionEvents, findSignedDocument, insertSignedDocument, lockPatientsForSigning,
+  lockPrescriptionForCancelling, lockSeriesForSigning, markCancelled, markSigned, setItemCuir,
 } from './signing.repository.ts';
 
 /**
@@ -29,12 +31,13 @@ export type PatientDelivery = (
 
 /**
  * What signing needs beyond the database: the platform's keys, the address the QR code points
- * to, and the delivery to the patients.
+ * to, the registry's codes the CUIRs begin with, and the delivery to the patients.
  */
 export interface SigningServices {
   db: Database;
   authority: SigningAuthority;
   publicUrl: string;
+  cuirCodes: CuirCodes;
   deliverToPatient: PatientDelivery;
 }
 
@@ -67,9 +70,9 @@ export function newVerificationCode(): string {
  * signed, and a start date already past (the validity window would start before the
  * signature; the doctor edits the draft first).
  */
-function draftsToSign(
-  requestedIds: string[], series: Array<{ id: string; state: string; startDate: string }>, today: string,
-) {
+function draftsToSign<Member extends { id: string; state: string; startDate: string }>(
+  requestedIds: string[], series: Member[], today: string,
+): Member[] {
   const requested = series.filter((member) => requestedIds.includes(member.id));
   if (requested.some((member) => member.state !== 'draft')) {
     throw new AppError('conflict', messages.signing.notDraft, 'notDraft');
@@ -79,6 +82,37 @@ function draftsToSign(
     throw new AppError('conflict', messages.signing.startDatePassed, 'startDatePassed');
   }
   return drafts;
+}
+
+/**
+ * The drafts to sign (draftsToSign), each with its patient record and items, once what Res.
+ * 2214/2025 asks of a signature holds: the doctor's REFEPS code, each patient's CUIL (or a
+ * foreigner's document), and the rules on restricted medicines (restricted-items.ts). Inside
+ * the signing transaction the series, the doctor and the patients are locked, so nothing
+ * checked here changes before the signature commits.
+ */
+async function signableDrafts(
+  db: Database, requestedIds: string[], seriesIds: string[], prescriber: Prescriber, today: string,
+) {
+  const drafts = draftsToSign(requestedIds, await lockSeriesForSigning(db, seriesIds), today);
+  if (!prescriber.refepsCode) throw new AppError('invalid_data', messages.prescriptions.refepsRequired, 'refepsRequired');
+  const patientIds = [...new Set(drafts.flatMap((draft) => draft.patientId ?? []))];
+  const [patients, items] = await Promise.all([
+    lockPatientsForSigning(db, patientIds),
+    findItemsOf(db, drafts.map((draft) => draft.id)),
+  ]);
+  return drafts.map((draft) => {
+    const patient = patients.find((record) => record.id === draft.patientId);
+    if (!patient?.cuil && !(patient?.identityDocumentType && patient.identityDocumentNumber)) {
+      throw new AppError('invalid_data', messages.prescriptions.patientIdentityRequired, 'patientIdentityRequired');
+    }
+    const draftItems = items.filter((item) => item.prescriptionId === draft.id);
+    const faults = restrictedItemFaults(draftItems.map((item) => item.subtype), {
+      type: draft.type, patientAddress: patient.address, restrictedAuthorisedOn: prescriber.restrictedAuthorisedOn,
+    });
+    if (faults.length > 0) throw invalidFields(faults);
+    return { ...draft, patient, items: draftItems };
+  });
 }
 
 async function signedDocumentOf(
@@ -125,6 +159,7 @@ export async function signPrescriptions(
   if (members.length !== requestedIds.length) throw notFound();
   const seriesIds = [...new Set(members.map((member) => member.seriesId))];
   // Checked before the PIN too, so that a request bound to fail costs the doctor no attempt.
+  // What else signableDrafts checks is checked under the locks alone: a right PIN costs nothing.
   draftsToSign(requestedIds, await lockSeriesForSigning(db, seriesIds), today);
   await confirmSignature(db, actor.userId, confirmation);
 
@@ -135,11 +170,25 @@ export async function signPrescriptions(
     // written before the edit.
     const prescriber = await requirePrescriber(tx, actor.userId, { lockForSigning: true });
     const signer = await services.authority.credentialFor(tx, actor.userId);
-    const drafts = draftsToSign(requestedIds, await lockSeriesForSigning(tx, seriesIds), today);
+    const drafts = await signableDrafts(tx, requestedIds, seriesIds, prescriber, today);
     const signed: Prescription[] = [];
     for (const draft of drafts) {
       const verificationCode = newVerificationCode();
-      await markSigned(tx, draft.id, { verificationCode, issuedOn: today, signedAt: now, prescriber });
+      // The items first: once the prescription is signed, the trigger keeps them as they are.
+      for (const item of draft.items) {
+        await setItemCuir(tx, item.id, itemCuirOf(services.cuirCodes, prescriber, draft.number, item));
+      }
+      const { patient } = draft;
+      await markSigned(tx, draft.id, {
+        verificationCode,
+        issuedOn: today,
+        signedAt: now,
+        prescriber,
+        patientCuil: patient.cuil,
+        patientIdentityDocumentType: patient.identityDocumentType,
+        patientIdentityDocumentNumber: patient.identityDocumentNumber,
+        patientAddress: patient.address,
+      });
       const prescription = await showPrescription(tx, draft.id, ownActorOf(actor), today);
       const pdf = await signedDocumentOf(prescription, signer, `${services.publicUrl}/verify/${verificationCode}`, now);
       const sha256 = createHash('sha256').update(pdf).digest('hex');

@@ -19,7 +19,8 @@ const PrescriptionParamsSchema = z.object({ id: z.uuid(messages.prescriptions.no
 /** The doctor's own prescriptions and their signed PDFs, and the prescriber. */
 export const prescriptionsApiRoutes: FastifyPluginAsyncZod = async (app) => {
   const services: SigningServices = {
-    db: app.db, authority: app.signing, publicUrl: app.config.publicUrl, deliverToPatient: app.deliverToPatient,
+    db: app.db, authority: app.signing, publicUrl: app.config.publicUrl, cuirCodes: app.config.cuir,
+    deliverToPatient: app.deliverToPatient,
   };
 
   app.get('/prescriptions', {
