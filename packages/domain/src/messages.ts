@@ -191,6 +191,8 @@ export const messages = {
     cuilLength: 'El CUIL debe tener 11 dígitos.',
     cuilInvalid: 'El CUIL no es válido.',
     cuilDniMismatch: 'El CUIL no corresponde al DNI ingresado.',
+    cuilRequired: 'Ingrese el CUIL del paciente o, si es extranjero sin CUIL, el tipo y número de su documento.',
+    identityDocumentInvalid: 'El número de documento no es válido.',
     dateOfBirthInvalid: 'Ingrese una fecha de nacimiento válida.',
     affiliateNumberRequired: 'Ingrese el número de afiliado.',
     affiliateNumberTooLong: 'El número de afiliado no puede superar los 30 caracteres.',

@@ -1,6 +1,6 @@
 import {
-  antigenResultLabels, licenceTypeLabels, messages, oauthScopeDescriptions, patientSexLabels,
-  prescriptionDisplayStateLabels, prescriptionEventLabels, prescriptionTypeLabels,
+  antigenResultLabels, identityDocumentTypeLabels, licenceTypeLabels, messages, oauthScopeDescriptions,
+  patientSexLabels, prescriptionDisplayStateLabels, prescriptionEventLabels, prescriptionTypeLabels,
 } from '@receta/domain';
 
 /**
@@ -543,7 +543,12 @@ export const es = {
       lastName: 'Apellido',
       dni: 'DNI',
       cuil: 'CUIL',
-      cuilHint: 'Opcional: 11 dígitos, sin guiones.',
+      cuilHint: '11 dígitos, sin guiones.',
+      foreigner: 'Extranjero sin CUIL',
+      identityDocument: 'Documento',
+      identityDocumentType: 'Tipo de documento',
+      identityDocumentNumber: 'Número de documento',
+      identityDocumentHint: 'CUIT o CDI: 11 dígitos; pasaporte: letras y números.',
       sex: 'Sexo',
       dateOfBirth: 'Fecha de nacimiento',
       insurer: 'Obra social o prepaga',
@@ -903,6 +908,7 @@ export const es = {
     prescriptionStates: prescriptionDisplayStateLabels,
     licenceTypes: licenceTypeLabels,
     patientSexes: patientSexLabels,
+    identityDocumentTypes: identityDocumentTypeLabels,
     antigenResults: antigenResultLabels,
     oauthScopes: oauthScopeDescriptions,
   },
