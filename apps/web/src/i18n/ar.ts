@@ -575,6 +575,8 @@ export const ar: ArabicTranslation<Translation> = {
     deleteQuestion_other: 'هل تحذف {{count}} مريض محدد؟ لا يمكن حذف المرضى الذين لديهم وصفات موقّعة.',
     particular: 'على نفقته الخاصة / بلا تغطية',
     affiliate: 'رقم العضوية {{number}}',
+    identityMissing: 'ينقص {{patient}} رقم CUIL (أو، إن كان أجنبيًا بلا CUIL، نوع وثيقته ورقمها): أكمله قبل توقيع الوصفة.',
+    completeIdentity: 'إكمال البيانات',
     columns: {
       name: 'المريض',
       dni: 'DNI',

@@ -539,6 +539,8 @@ export const en: Translation = {
     deleteQuestion_other: 'Delete the {{count}} selected patients? Patients with signed prescriptions cannot be deleted.',
     particular: 'Self-pay / no coverage',
     affiliate: 'Member {{number}}',
+    identityMissing: '{{patient}} has no CUIL (or, for a foreigner without a CUIL, the type and number of their document): complete it before signing the prescription.',
+    completeIdentity: 'Complete details',
     columns: {
       name: 'Patient',
       dni: 'DNI',

@@ -525,6 +525,8 @@ export const es = {
     deleteQuestion_other: '¿Elimina a los {{count}} pacientes elegidos? Los pacientes con prescripciones firmadas no se pueden eliminar.',
     particular: 'Particular / sin cobertura',
     affiliate: 'Afiliado {{number}}',
+    identityMissing: 'A {{patient}} le falta el CUIL (o, si es extranjero sin CUIL, el tipo y número de su documento): complételo antes de firmar la receta.',
+    completeIdentity: 'Completar datos',
     columns: {
       name: 'Paciente',
       dni: 'DNI',

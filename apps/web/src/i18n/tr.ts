@@ -540,6 +540,8 @@ export const tr: Translation = {
     deleteQuestion_other: 'Seçilen {{count}} hasta silinsin mi? İmzalı reçetesi olan hastalar silinemez.',
     particular: 'Kendisi öder / sigortasız',
     affiliate: 'Üye no. {{number}}',
+    identityMissing: '{{patient}} için CUIL (ya da CUIL’i olmayan bir yabancıysa belgesinin türü ve numarası) eksik: reçeteyi imzalamadan önce tamamlayın.',
+    completeIdentity: 'Bilgileri tamamla',
     columns: {
       name: 'Hasta',
       dni: 'DNI',
