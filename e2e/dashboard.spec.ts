@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { call, prescribingDoctorThroughApi } from './support/accounts-api.ts';
 import { saveScreenshot, useBrowser } from './support/browser.ts';
-import { makeDoctor } from './support/doctors.ts';
+import { cuitFor, makeDoctor } from './support/doctors.ts';
 import { acceptTermsIfAsked, overflowsHorizontally, signInThroughPages } from './support/sign-in.ts';
 
 const browser = useBrowser();
@@ -22,12 +22,15 @@ const amoxicillin = { genericName: 'Amoxicilina', strength: '500 mg', presentati
 async function writePrescriptions(token: string): Promise<void> {
   const session = await call<{ workspaces: { id: string }[] }>('/api/auth/session', { token });
   const headers = { 'x-workspace': session.workspaces[0]?.id ?? '' };
-  const patient = (lastName: string) => call<{ id: string }>('/api/patients', {
-    method: 'POST',
-    token,
-    headers,
-    json: { name: 'Julián', lastName, dni: String(randomInt(20_000_000, 45_000_000)), sex: 'M', dateOfBirth: '1975-08-30', insurerId: null },
-  });
+  const patient = (lastName: string) => {
+    const dni = String(randomInt(20_000_000, 45_000_000));
+    return call<{ id: string }>('/api/patients', {
+      method: 'POST',
+      token,
+      headers,
+      json: { name: 'Julián', lastName, dni, cuil: cuitFor(dni), sex: 'M', dateOfBirth: '1975-08-30', insurerId: null },
+    });
+  };
   const issue = async (json: Record<string, unknown>) => (await call<{ prescriptions: { id: string }[] }>('/api/prescriptions', {
     method: 'POST', token, headers, json: { insurerSlug: 'particular', type: 'classic', confirmDuplicates: true, ...json },
   })).prescriptions.map((prescription) => prescription.id);

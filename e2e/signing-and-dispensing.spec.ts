@@ -10,7 +10,7 @@ import {
   acceptInvitationThroughApi, call, logInThroughApi, prescribingDoctorThroughApi,
 } from './support/accounts-api.ts';
 import { saveScreenshot, useBrowser } from './support/browser.ts';
-import { makeDoctor } from './support/doctors.ts';
+import { cuitFor, makeDoctor } from './support/doctors.ts';
 import { waitForMailedLink } from './support/mailbox.ts';
 import { acceptTermsIfAsked, overflowsHorizontally, signInThroughPages, waitForToast } from './support/sign-in.ts';
 
@@ -23,12 +23,13 @@ const pin = '2580';
 async function draftFor(doctorToken: string, patientEmail: string): Promise<{ id: string; number: number }> {
   const session = await call<{ workspaces: { id: string }[] }>('/api/auth/session', { token: doctorToken });
   const headers = { 'x-workspace': session.workspaces[0]?.id ?? '' };
+  const dni = String(randomInt(20_000_000, 45_000_000));
   const patient = await call<{ id: string }>('/api/patients', {
     method: 'POST',
     token: doctorToken,
     headers,
     json: {
-      name: 'Julián', lastName: 'Ortiz', dni: String(randomInt(20_000_000, 45_000_000)), sex: 'M',
+      name: 'Julián', lastName: 'Ortiz', dni, cuil: cuitFor(dni), sex: 'M',
       dateOfBirth: '1975-08-30', insurerId: null, email: patientEmail,
     },
   });

@@ -89,6 +89,7 @@ export async function registerDoctorThroughApi(doctor: TestDoctor): Promise<void
       specialtyId: specialties.payload.find((specialty) => specialty.name === doctor.specialty)?.id,
       jurisdictionCode: jurisdictions.payload.find((jurisdiction) => jurisdiction.name === doctor.jurisdiction)?.code,
       doctorEnrollment: doctor.enrollment,
+      refepsCode: doctor.refepsCode,
       attachments: Object.fromEntries(locations),
       termsAndCondition: true,
       privacyPolicy: true,

@@ -18,6 +18,8 @@ export interface TestDoctor {
   specialty: string;
   jurisdiction: string;
   enrollment: string;
+  /** The Licencia Sanitaria Federal (REFEPS code). */
+  refepsCode: string;
 }
 
 /** A CUIT for the DNI with a valid check digit; 20 is the prefix of men, 27 of women, 23 when neither works. */
@@ -50,6 +52,7 @@ export function makeDoctor(overrides: Partial<TestDoctor> = {}): TestDoctor {
     specialty: 'Clínica Médica',
     jurisdiction: 'CABA',
     enrollment: String(randomInt(10_000, 999_999)),
+    refepsCode: String(randomInt(1, 99_999_999)),
     ...overrides,
   };
 }

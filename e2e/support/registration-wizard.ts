@@ -38,6 +38,7 @@ export async function fillProfessionalData(page: Page, doctor: TestDoctor) {
   await pickOption(page, 'Especialidad', doctor.specialty);
   await pickOption(page, 'Jurisdicción de la matrícula', doctor.jurisdiction);
   await page.getByLabel('Número de matrícula').fill(doctor.enrollment);
+  await page.getByLabel(/^Licencia Sanitaria Federal/).fill(doctor.refepsCode);
 }
 
 const documentSlots = [

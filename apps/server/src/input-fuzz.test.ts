@@ -102,7 +102,9 @@ function acceptedBodies(): Record<string, unknown> {
     name: 'Ana', lastName: 'Pérez', birthDate: '1980-05-17', dni: '30123456', cuit: validCuit('30123456'),
     phoneNumber: '1145678901', address: 'Av. Corrientes 1234', district: 'Balvanera', province: 'CABA',
   };
-  const professionalData = { specialtyId: 1, jurisdictionCode: 'MN', doctorEnrollment: '123456', professionCode: '35' };
+  const professionalData = {
+    specialtyId: 1, jurisdictionCode: 'MN', doctorEnrollment: '123456', professionCode: '35', refepsCode: '70012345',
+  };
   const attachment = `/api/files/${known.patientId}`;
   const attachments = {
     dniFront: attachment, dniBack: attachment, degreeCertificate: attachment, doctorEnrollmentLocation: attachment,

@@ -60,7 +60,7 @@ describe('registration step 2', () => {
 
 describe('registration step 3', () => {
   const step = {
-    specialtyId: '1', jurisdictionCode: 'CABA', doctorEnrollment: '123456', professionCode: '35',
+    specialtyId: '1', jurisdictionCode: 'CABA', doctorEnrollment: '123456', professionCode: '35', refepsCode: '70012345',
     dniFront: '/api/files/a', dniBack: '/api/files/b', degreeCertificate: '/api/files/c',
     doctorEnrollmentLocation: '/api/files/d', termsAndCondition: true, privacyPolicy: true,
   };
@@ -68,6 +68,8 @@ describe('registration step 3', () => {
   it.each([
     ['doctorEnrollment', '1', messages.registration.enrollmentLength],
     ['doctorEnrollment', '123456789', messages.registration.enrollmentLength],
+    ['refepsCode', '', messages.registration.refepsCodeInvalid],
+    ['refepsCode', '7001-2345', messages.registration.refepsCodeInvalid],
     ['degreeCertificate', '', messages.registration.documentsMissing],
     ['privacyPolicy', false, messages.registration.termsNotAccepted],
   ])('refuses %s = %j with "%s"', (field, value, message) => {
@@ -77,7 +79,7 @@ describe('registration step 3', () => {
   it('builds the final payload with the documents nested and without the copies', () => {
     const payload = DoctorRegistrationSchema.parse({
       ...personalData, email: 'Ana@Example.com', password: 'segura-123',
-      specialtyId: 1, jurisdictionCode: 'CABA', doctorEnrollment: '123456', professionCode: '35',
+      specialtyId: 1, jurisdictionCode: 'CABA', doctorEnrollment: '123456', professionCode: '35', refepsCode: '70012345',
       attachments: { dniFront: 'a', dniBack: 'b', degreeCertificate: 'c', doctorEnrollmentLocation: 'd' },
       termsAccepted: true,
     });

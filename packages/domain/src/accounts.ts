@@ -40,6 +40,11 @@ export const PhoneSchema = digits(limits.phoneDigits, messages.registration.phon
 
 export const EnrollmentSchema = digits(limits.enrollmentDigits, messages.registration.enrollmentLength);
 
+/** The Licencia Sanitaria Federal: the doctor's code in REFEPS (Res. 2214/2025 Annex II), digits only. */
+export const RefepsCodeSchema = z.string({ error: messages.registration.refepsCodeInvalid })
+  .trim()
+  .regex(/^\d{1,12}$/, messages.registration.refepsCodeInvalid);
+
 /** Emails are compared lower-cased: one mailbox is one account. */
 export const RegistrationEmailSchema = emailSchema(messages.registration.emailMin, messages.registration.emailInvalid);
 
@@ -113,6 +118,7 @@ const ProfessionalDataSchema = z.object({
   jurisdictionCode: requiredText(textLimits.code, messages.registration.unknownReference),
   doctorEnrollment: EnrollmentSchema,
   professionCode: requiredText(textLimits.code, messages.registration.unknownReference),
+  refepsCode: RefepsCodeSchema,
 });
 
 /** Step 3 of the wizard: professional data, the four documents and the legal acceptance. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  accountStatuses, DoctorRegistrationSchema, PersonalDataSchema, RegistrationEmailSchema, WorkspaceSchema,
+  accountStatuses, DoctorRegistrationSchema, pastDate, PersonalDataSchema, RegistrationEmailSchema, WorkspaceSchema,
 } from './accounts.ts';
 import { DeleteManyResultSchema, ListQuerySchema, pageOf } from './api.ts';
 import { JurisdictionSchema, ProfessionSchema, SpecialtySchema } from './lookups.ts';
@@ -89,6 +89,29 @@ export type MedicalListItem = z.infer<typeof MedicalListItemSchema>;
 export const MedicalPageSchema = pageOf(MedicalListItemSchema);
 export type MedicalPage = z.infer<typeof MedicalPageSchema>;
 
+export const RestrictedAuthorisationSchema = z.object({
+  /** The day the jurisdiction granted it (YYYY-MM-DD). */
+  authorisedOn: z.string(),
+  recordedAt: z.string(),
+  /** The display name of who recorded it; null once their account is gone. */
+  recordedBy: z.string().nullable(),
+  /** Where the evidence uploaded can be read. */
+  evidenceUrl: z.string().nullable(),
+});
+export type RestrictedAuthorisation = z.infer<typeof RestrictedAuthorisationSchema>;
+
+/**
+ * `PUT /api/medicals/{id}/restricted-authorisation`: the day the jurisdiction granted the
+ * authorisation (not in the future) and the evidence, uploaded like the registration documents.
+ */
+export const RestrictedAuthorisationInputSchema = z.object({
+  authorisedOn: pastDate(messages.medicals.authorisedOnInvalid),
+  evidence: withoutControls(z.string({ error: messages.medicals.evidenceInvalid })
+    .min(1, messages.medicals.evidenceInvalid)
+    .max(textLimits.line, messages.medicals.evidenceInvalid)),
+});
+export type RestrictedAuthorisationInput = z.input<typeof RestrictedAuthorisationInputSchema>;
+
 /** `GET /api/medicals/{id}`: everything the directory knows of a doctor. */
 export const MedicalDetailSchema = MedicalListItemSchema.extend({
   birthDate: z.string(),
@@ -107,6 +130,13 @@ export const MedicalDetailSchema = MedicalListItemSchema.extend({
     degreeCertificate: z.string().nullable(),
     doctorEnrollmentLocation: z.string().nullable(),
   }),
+  /** The Licencia Sanitaria Federal; null for a doctor registered before it was asked, until they give it. */
+  refepsCode: z.string().nullable(),
+  /**
+   * The jurisdiction's authorisation to prescribe legally restricted medicines (Res. 2214/2025
+   * Annex I), as a moderator recorded it; null while none is recorded.
+   */
+  restrictedAuthorisation: RestrictedAuthorisationSchema.nullable(),
   /** Whether the doctor has set the signing PIN through the mailed link. */
   hasPin: z.boolean(),
   rejectionReason: z.string().nullable(),
@@ -124,7 +154,7 @@ const ReferenceCodeSchema = withoutControls(z.string()
   .transform((code) => code || null);
 
 const ProfessionalDataSchema = DoctorRegistrationSchema.pick({
-  specialtyId: true, jurisdictionCode: true, doctorEnrollment: true, professionCode: true,
+  specialtyId: true, jurisdictionCode: true, doctorEnrollment: true, professionCode: true, refepsCode: true,
 });
 
 /**
@@ -139,14 +169,22 @@ export const MedicalCreateSchema = PersonalDataSchema
 export type MedicalCreateInput = z.input<typeof MedicalCreateSchema>;
 
 /**
- * `PUT /api/medicals/{id}`: the professional and contact data. The identity (name, DNI, CUIT,
- * birth date) was checked against the documents and the email is the login, so neither is
- * edited here.
+ * `PUT /api/medicals/{id}`: the professional and contact data, the REFEPS code among them. The
+ * identity (name, DNI, CUIT, birth date) was checked against the documents and the email is
+ * the login, so neither is edited here.
  */
 export const MedicalUpdateSchema = PersonalDataSchema
   .pick({ phoneNumber: true, address: true, apartment: true, district: true, province: true })
   .extend(ProfessionalDataSchema.shape)
-  .extend({ referenceCode: ReferenceCodeSchema });
+  .extend({
+    referenceCode: ReferenceCodeSchema,
+    // Left out or blank, the code stays as it is (a doctor registered before it was asked may
+    // have none); given, it must be one.
+    refepsCode: z.preprocess(
+      (code) => (typeof code === 'string' && code.trim() === '' ? undefined : code),
+      ProfessionalDataSchema.shape.refepsCode.optional(),
+    ),
+  });
 export type MedicalUpdateInput = z.input<typeof MedicalUpdateSchema>;
 
 /** `POST /api/medicals/{id}/suspend`: the reason, if given, is mailed to the doctor. */

@@ -52,6 +52,8 @@ export const PendingDoctorSchema = z.object({
   jurisdiction: z.string().nullable(),
   doctorEnrollment: z.string(),
   profession: z.string().nullable(),
+  /** The Licencia Sanitaria Federal; null for a request made before it was asked. */
+  refepsCode: z.string().nullable(),
   createdAt: z.string(),
   attachments: z.object({
     dniFront: z.string().nullable(),

@@ -28,6 +28,22 @@ export const IdentityDocumentSchema = z.object({
 });
 export type IdentityDocument = z.infer<typeof IdentityDocumentSchema>;
 
+/** Whether `number` fits a document of `type`: a CUIT or CDI as AFIP builds it, a passport's letters and digits. */
+export function isIdentityDocumentNumber(type: IdentityDocumentType, number: string): boolean {
+  return type === 'PASAPORTE'
+    ? /^[A-Z0-9]{6,20}$/.test(number)
+    : /^\d{11}$/.test(number) && hasValidCuitCheckDigit(number);
+}
+
+/** The document a foreigner without CUIL is identified by, as the doctor writes it. */
+const IdentityDocumentInputSchema = z.object({
+  type: z.enum(identityDocumentTypes, messages.common.required),
+  // Passports are compared as issued, in capitals.
+  number: z.string().trim().toUpperCase().min(1, stop(messages.common.required)),
+}).refine((document) => isIdentityDocumentNumber(document.type, document.number), {
+  message: message.identityDocumentInvalid, path: ['number'],
+});
+
 /** The insurer row of patients who pay themselves ("Particular / sin cobertura"). */
 export const particularInsurerId = 'particular';
 
@@ -51,7 +67,8 @@ export function cuilMatchesDni(cuil: string, dni: string): boolean {
 }
 
 /**
- * A patient as the doctor writes it: the data of the DNI, the insurer (null: particular, no
+ * A patient as the doctor writes it: the data of the DNI, the CUIL (or, for a foreigner without
+ * one, the document used instead; Res. 2214/2025 Annex II), the insurer (null: particular, no
  * coverage) with the affiliate number it requires, and how to reach the patient with the
  * prescription.
  */
@@ -60,6 +77,7 @@ export const PatientInputSchema = z.object({
   lastName: requiredName(80, message.nameTooLong),
   dni: DniSchema,
   cuil: blankAsNull(CuilSchema),
+  identityDocument: IdentityDocumentInputSchema.nullish().transform((document) => document ?? null),
   sex: z.enum(patientSexes, messages.common.required),
   dateOfBirth: pastDate(message.dateOfBirthInvalid),
   insurerId: withoutControls(z.string().trim()
@@ -72,12 +90,17 @@ export const PatientInputSchema = z.object({
   phone: blankAsNull(PhoneSchema),
   address: optionalText(200, message.addressTooLong),
 })
+  .refine((patient) => patient.cuil || patient.identityDocument, {
+    message: message.cuilRequired, path: ['cuil'],
+  })
   .refine((patient) => !patient.cuil || cuilMatchesDni(patient.cuil, patient.dni), {
     message: message.cuilDniMismatch, path: ['cuil'],
   })
   .refine((patient) => !patient.insurerId || patient.insurerId === particularInsurerId || patient.affiliateNumber, {
     message: message.affiliateNumberRequired, path: ['affiliateNumber'],
-  });
+  })
+  // The document stands in for a CUIL the patient lacks (Annex II): with a CUIL it is not kept.
+  .transform((patient) => (patient.cuil ? { ...patient, identityDocument: null } : patient));
 export type PatientInput = z.input<typeof PatientInputSchema>;
 export type PatientData = z.output<typeof PatientInputSchema>;
 

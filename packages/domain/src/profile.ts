@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { DisplayNameSchema, PersonalDataSchema, RegistrationPasswordSchema, typedPassword } from './accounts.ts';
+import {
+  DisplayNameSchema, PersonalDataSchema, RefepsCodeSchema, RegistrationPasswordSchema, typedPassword,
+} from './accounts.ts';
 import { MedicalDetailSchema } from './directory.ts';
 import { messages } from './messages.ts';
 import { textLimits, verbatimText } from './schema-helpers.ts';
@@ -32,6 +34,8 @@ export const DoctorProfileSchema = MedicalDetailSchema.pick({
   jurisdiction: true,
   specialty: true,
   profession: true,
+  refepsCode: true,
+  restrictedAuthorisation: true,
   hasPin: true,
 });
 export type DoctorProfile = z.infer<typeof DoctorProfileSchema>;
@@ -49,6 +53,13 @@ export const ProfileSchema = z.object({
   doctor: DoctorProfileSchema.nullable(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
+
+/**
+ * `PUT /api/profile/refeps-code`: the doctor's Licencia Sanitaria Federal, which a doctor
+ * registered before it was asked gives before their next signature.
+ */
+export const RefepsCodeUpdateSchema = z.object({ refepsCode: RefepsCodeSchema });
+export type RefepsCodeUpdateInput = z.input<typeof RefepsCodeUpdateSchema>;
 
 /** `PUT /api/profile`: what every user may change of their own account. */
 export const ProfileUpdateSchema = z.object({ displayName: DisplayNameSchema });

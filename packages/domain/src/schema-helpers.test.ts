@@ -86,7 +86,7 @@ describe('requiredText and optionalText', () => {
 
 describe('the product’s schemas', () => {
   const patient = {
-    name: 'Ana', lastName: 'Pérez', dni: '30123456', sex: 'F', dateOfBirth: '1980-05-17',
+    name: 'Ana', lastName: 'Pérez', dni: '30123456', cuil: '27301234568', sex: 'F', dateOfBirth: '1980-05-17',
   };
 
   function fieldMessages(schema: z.ZodType, value: unknown): Record<string, string[]> {

@@ -49,6 +49,7 @@ export async function doctorRegistration(
     jurisdictionCode: 'MN',
     doctorEnrollment: '123456',
     professionCode: '35',
+    refepsCode: String(randomInt(1, 999_999_999)),
     termsAccepted: true,
     ...overrides,
     attachments,

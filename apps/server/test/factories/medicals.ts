@@ -26,6 +26,7 @@ export function medicalInput(
     jurisdictionCode: 'MN',
     doctorEnrollment: '654321',
     professionCode: '35',
+    refepsCode: '70012345',
     ...overrides,
   };
 }

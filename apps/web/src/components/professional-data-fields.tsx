@@ -11,11 +11,17 @@ export interface ProfessionalDataValues {
   specialtyId: string;
   jurisdictionCode: string;
   doctorEnrollment: string;
+  refepsCode: string;
 }
 
-export const emptyProfessionalData: ProfessionalDataValues = { professionCode: '', specialtyId: '', jurisdictionCode: '', doctorEnrollment: '' };
+export const emptyProfessionalData: ProfessionalDataValues = {
+  professionCode: '', specialtyId: '', jurisdictionCode: '', doctorEnrollment: '', refepsCode: '',
+};
 
-/** Profession, specialty and jurisdiction from the lookup lists, and the enrollment number. */
+/**
+ * Profession, specialty and jurisdiction from the lookup lists, the enrollment number and the
+ * Licencia Sanitaria Federal (REFEPS code, Res. 2214/2025 Annex II).
+ */
 export function ProfessionalDataFields<Values extends FieldValues & ProfessionalDataValues, Transformed = Values>({
   control,
 }: {
@@ -58,6 +64,14 @@ export function ProfessionalDataFields<Values extends FieldValues & Professional
         required
       />
       <FormTextField control={professional} name="doctorEnrollment" label={t('registration.fields.doctorEnrollment')} digitsOnly required />
+      <FormTextField
+        control={professional}
+        name="refepsCode"
+        label={t('registration.fields.refepsCode')}
+        helperText={t('registration.fields.refepsCodeHint')}
+        digitsOnly
+        required
+      />
     </Box>
   );
 }

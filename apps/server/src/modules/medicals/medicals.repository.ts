@@ -1,6 +1,7 @@
 import type { AccountStatus } from '@receta/domain';
 import { and, asc, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { alias } from 'drizzle-orm/pg-core';
 import { doctors, jurisdictions, professions, specialties, users } from '../../db/schema/index.ts';
 import { isAdministeredMember, type AdministeredWorkspaces } from '../../platform/auth/administered-workspaces.ts';
 import { matchingEveryWord } from '../../db/search-condition.ts';
@@ -66,6 +67,8 @@ export async function findMedicalsPage(db: Database, query: MedicalPageQuery, sc
   return { items, total: total?.count ?? 0 };
 }
 
+const restrictedRecorder = alias(users, 'restricted_recorder');
+
 /** Everything of one doctor the administrator administers, with the names of the chosen lookups. */
 export function findMedical(db: Database, userId: string, scope: AdministeredWorkspaces) {
   return db.select({
@@ -80,6 +83,11 @@ export function findMedical(db: Database, userId: string, scope: AdministeredWor
     province: doctors.province,
     professionCode: doctors.professionCode,
     professionLabel: professions.label,
+    refepsCode: doctors.refepsCode,
+    restrictedAuthorisedOn: doctors.restrictedAuthorisedOn,
+    restrictedEvidenceFileId: doctors.restrictedEvidenceFileId,
+    restrictedRecordedAt: doctors.restrictedRecordedAt,
+    restrictedRecordedByName: restrictedRecorder.displayName,
     hasPin: isNotNull(doctors.pinHash).mapWith(Boolean),
     rejectionReason: doctors.rejectionReason,
     reviewedAt: doctors.reviewedAt,
@@ -90,6 +98,7 @@ export function findMedical(db: Database, userId: string, scope: AdministeredWor
     .leftJoin(jurisdictions, eq(jurisdictions.code, doctors.jurisdictionCode))
     .leftJoin(specialties, eq(specialties.id, doctors.specialtyId))
     .leftJoin(professions, eq(professions.code, doctors.professionCode))
+    .leftJoin(restrictedRecorder, eq(restrictedRecorder.id, doctors.restrictedRecordedBy))
     .where(and(eq(doctors.userId, userId), isAdministeredDoctor(db, scope)))
     .then(([row]) => row);
 }
@@ -138,7 +147,7 @@ export type CertifiedIdentity = NonNullable<Awaited<ReturnType<typeof lockCertif
 
 export type MedicalChanges = Pick<typeof doctors.$inferInsert,
   'phoneNumber' | 'address' | 'apartment' | 'district' | 'province' | 'specialtyId' | 'jurisdictionCode'
-  | 'enrollment' | 'professionCode' | 'referenceCode'>;
+  | 'enrollment' | 'professionCode' | 'referenceCode' | 'refepsCode'>;
 
 /** Saves a doctor's professional and contact data, answering what their certificate names now. */
 export function updateMedical(
@@ -172,4 +181,24 @@ export function findMedicalStatus(db: Database, userId: string): Promise<Account
     .innerJoin(users, eq(users.id, doctors.userId))
     .where(eq(doctors.userId, userId))
     .then(([row]) => row?.status);
+}
+
+/** A doctor the administrator administers, with their account status, locked for the change that follows. */
+export function lockAdministeredMedical(db: Database, userId: string, scope: AdministeredWorkspaces) {
+  return db.select({ status: users.status })
+    .from(doctors)
+    .innerJoin(users, eq(users.id, doctors.userId))
+    .where(and(eq(doctors.userId, userId), isAdministeredDoctor(db, scope)))
+    .for('update', { of: doctors })
+    .then(([row]) => row);
+}
+
+export type RestrictedAuthorisationChanges = Pick<typeof doctors.$inferInsert,
+  'restrictedAuthorisedOn' | 'restrictedEvidenceFileId' | 'restrictedRecordedBy' | 'restrictedRecordedAt'>;
+
+/** Records or clears (every column null) a doctor's authorisation to prescribe legally restricted medicines. */
+export async function updateRestrictedAuthorisation(
+  db: Database, userId: string, changes: RestrictedAuthorisationChanges,
+): Promise<void> {
+  await db.update(doctors).set(changes).where(eq(doctors.userId, userId));
 }

@@ -306,6 +306,20 @@ describe('PUT /api/medicals/{id}', () => {
     specialtyId: 1, jurisdictionCode: 'MN', doctorEnrollment: '98765', professionCode: '35', referenceCode: 'FEM-42',
   };
 
+  it('sets the REFEPS code given at creation or in an edit, keeps it when an edit leaves it out, and refuses one with letters', async () => {
+    const medic = await createMedical(test.app, admin, { refepsCode: '700123' });
+    expect(medic.refepsCode).toBe('700123');
+    expect((await edit(medic.id, changes)).json<MedicalDetail>().refepsCode).toBe('700123');
+    expect((await edit(medic.id, { ...changes, refepsCode: '800456' })).json<MedicalDetail>().refepsCode).toBe('800456');
+    const refused = await edit(medic.id, { ...changes, refepsCode: 'A1' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ fields: [{ field: 'body.refepsCode', message: messages.registration.refepsCodeInvalid }] });
+    const created = await test.app.inject({
+      method: 'POST', url: '/api/medicals', headers: admin, payload: medicalInput({ refepsCode: undefined }),
+    });
+    expect(created.json()).toMatchObject({ fields: [{ field: 'body.refepsCode', message: messages.registration.refepsCodeInvalid }] });
+  });
+
   it('saves the professional and contact data and the reference code, leaving identity alone', async () => {
     const medic = await createMedical(test.app, admin);
     const response = await edit(medic.id, { ...changes, name: 'Otro', dni: '11222333' }, federation);

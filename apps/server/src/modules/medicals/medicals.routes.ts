@@ -1,6 +1,7 @@
 import {
   DeleteManySchema, MedicalCreateSchema, MedicalDetailSchema, MedicalPageSchema, MedicalsQuerySchema,
-  MedicalsRemovedSchema, MedicalUpdateSchema, MessageAnswerSchema, messages, SuspendMedicalSchema,
+  MedicalsRemovedSchema, MedicalUpdateSchema, MessageAnswerSchema, messages, RestrictedAuthorisationInputSchema,
+  SuspendMedicalSchema,
 } from '@receta/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,6 +11,7 @@ import { medicScopeOf } from '../../platform/auth/administered-workspaces.ts';
 import {
   authorizeMedical, createMedical, editMedical, listMedicals, removeMedicals, showMedical, suspendMedical,
 } from './medicals.service.ts';
+import { recordRestrictedAuthorisation, revokeRestrictedAuthorisation } from './restricted-authorisation.service.ts';
 
 const tags = ['médicos'];
 // Spec section 6: authorising medics is a role group's call (superadmin, femecon.admin), not a
@@ -92,6 +94,30 @@ export const medicalsRoutes: FastifyPluginAsyncZod = async (app) => {
     await suspendMedical(app.db, request.params.id, request.body?.reason, actingAdministratorOf(request));
     return { message: messages.medicals.suspended };
   });
+
+  app.put('/medicals/:id/restricted-authorisation', {
+    config: authorizeMedic,
+    schema: {
+      tags,
+      summary: 'Registra la autorización de la jurisdicción para prescribir medicamentos de expendio legalmente '
+        + 'restringido: fecha y constancia subida (PDF o imagen)',
+      params: MedicalParamsSchema,
+      body: RestrictedAuthorisationInputSchema,
+      response: { 200: MedicalDetailSchema, ...errorAnswers(400, 401, 403, 404, 409) },
+    },
+  }, (request) => recordRestrictedAuthorisation(
+    app.db, request.params.id, request.body, actingAdministratorOf(request),
+  ));
+
+  app.delete('/medicals/:id/restricted-authorisation', {
+    config: authorizeMedic,
+    schema: {
+      tags,
+      summary: 'Revoca la autorización para prescribir medicamentos de expendio legalmente restringido',
+      params: MedicalParamsSchema,
+      response: { 200: MedicalDetailSchema, ...errorAnswers(401, 403, 404, 409) },
+    },
+  }, (request) => revokeRestrictedAuthorisation(app.db, request.params.id, actingAdministratorOf(request)));
 
   app.delete('/medicals', {
     config: { access: ['destroy.medical'] },

@@ -125,6 +125,15 @@ export async function showMedical(db: Database, userId: string, scope: Administe
     district: row.district,
     province: row.province,
     profession: { code: row.professionCode, label: row.professionLabel ?? row.professionCode },
+    refepsCode: row.refepsCode,
+    restrictedAuthorisation: row.restrictedAuthorisedOn && row.restrictedRecordedAt
+      ? {
+          authorisedOn: row.restrictedAuthorisedOn,
+          recordedAt: row.restrictedRecordedAt.toISOString(),
+          recordedBy: row.restrictedRecordedByName,
+          evidenceUrl: row.restrictedEvidenceFileId ? fileLocation(row.restrictedEvidenceFileId) : null,
+        }
+      : null,
     documents: Object.fromEntries(attachmentFields.map((field) => [field, locations.get(field) ?? null])) as
       MedicalDetail['documents'],
     hasPin: row.hasPin,
@@ -172,6 +181,7 @@ export async function createMedical(
         jurisdictionCode: input.jurisdictionCode,
         enrollment: input.doctorEnrollment,
         professionCode: input.professionCode,
+        refepsCode: input.refepsCode,
         referenceCode: input.referenceCode,
       });
       await recordReview(tx, id, { status: 'active', reviewedBy: admin.actorUserId, at: now });

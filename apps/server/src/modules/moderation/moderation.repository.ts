@@ -111,6 +111,7 @@ export function findPendingDoctors(db: Database, userIds: string[]) {
     jurisdiction: jurisdictions.name,
     doctorEnrollment: doctors.enrollment,
     profession: professions.label,
+    refepsCode: doctors.refepsCode,
     createdAt: doctors.createdAt,
   })
     .from(doctors)

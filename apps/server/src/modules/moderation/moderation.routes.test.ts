@@ -71,7 +71,7 @@ describe('GET /api/users/not-authorized', () => {
       dni: registered?.dni, cuit: registered?.cuit, phoneNumber: '1145678901', address: 'Av. Corrientes 1234',
       apartment: '5B', district: 'Balvanera', province: 'CABA', specialty: 'Clínica Médica',
       jurisdiction: 'Nacional (Ministerio de Salud de la Nación)', doctorEnrollment: '123456', profession: 'Médico',
-      attachments: registered?.attachments,
+      refepsCode: registered?.refepsCode, attachments: registered?.attachments,
     });
     expect(new Date(lucia?.createdAt ?? '').getTime()).toBeGreaterThan(Date.now() - 60 * 60_000);
 

@@ -58,6 +58,7 @@ describe('POST /api/patients', () => {
       lastName: 'Fernández',
       dni: input.dni,
       cuil: input.cuil,
+      identityDocument: null,
       sex: 'F',
       dateOfBirth: '1962-08-30',
       insurer: { id: 'rnos-500807', slug: 'pami-500807', name: expect.stringContaining('JUBILADOS') as unknown, acronym: 'PAMI', kind: 'obra_social' },
@@ -88,19 +89,47 @@ describe('POST /api/patients', () => {
     expect(response.json()).toMatchObject({ insurer: null, affiliateNumber: null });
   });
 
-  it('keeps only the DNI and the required fields when the optional ones are blank', async () => {
-    const response = await post(patientInput({ cuil: '', email: '', phone: '', address: '', insurerId: null, affiliateNumber: '' }));
+  it('keeps only the required fields when the optional ones are blank', async () => {
+    const response = await post(patientInput({ email: '', phone: '', address: '', insurerId: null, affiliateNumber: '' }));
     expect(response.statusCode, response.body).toBe(201);
-    expect(response.json()).toMatchObject({ cuil: null, email: null, phone: null, address: null, insurer: null });
+    expect(response.json()).toMatchObject({ email: null, phone: null, address: null, insurer: null });
+  });
+
+  it.each<[string, { type: 'CUIT' | 'CDI' | 'PASAPORTE'; number: string }, string]>([
+    ['a passport', { type: 'PASAPORTE', number: ' aab123456 ' }, 'AAB123456'],
+    ['a CDI', { type: 'CDI', number: validCuit('94123456') }, validCuit('94123456')],
+  ])('identifies a foreigner without CUIL by %s, stored and answered as written', async (_case, identityDocument, number) => {
+    const response = await post(patientInput({ cuil: '', identityDocument }));
+    expect(response.statusCode, response.body).toBe(201);
+    const patient = response.json<Patient>();
+    expect(patient).toMatchObject({ cuil: null, identityDocument: { type: identityDocument.type, number } });
+    const [stored] = await test.app.db.select().from(patients).where(eq(patients.id, patient.id));
+    expect(stored).toMatchObject({
+      cuil: null, identityDocumentType: identityDocument.type, identityDocumentNumber: number,
+    });
+    expect((await show(patient.id)).json()).toEqual(patient);
+  });
+
+  it('keeps no foreign document for a patient who has a CUIL', async () => {
+    const response = await post(patientInput({ identityDocument: { type: 'PASAPORTE', number: 'AAB123456' } }));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ cuil: expect.any(String) as unknown, identityDocument: null });
   });
 
   it.each<[string, Partial<PatientInput>, string, string]>([
+    ['neither a CUIL nor a document', { cuil: '' }, 'cuil', messages.patients.cuilRequired],
+    ['a CUIL nor a document but null', { cuil: null, identityDocument: null }, 'cuil', messages.patients.cuilRequired],
+    ['a passport of 5 characters', { cuil: '', identityDocument: { type: 'PASAPORTE', number: 'AB123' } }, 'identityDocument.number', messages.patients.identityDocumentInvalid],
+    ['a passport with a dash', { cuil: '', identityDocument: { type: 'PASAPORTE', number: 'AB-123456' } }, 'identityDocument.number', messages.patients.identityDocumentInvalid],
+    ['a CDI with a bad check digit', { cuil: '', identityDocument: { type: 'CDI', number: '20301234560' } }, 'identityDocument.number', messages.patients.identityDocumentInvalid],
+    ['a CUIT of 10 digits', { cuil: '', identityDocument: { type: 'CUIT', number: '2030123456' } }, 'identityDocument.number', messages.patients.identityDocumentInvalid],
+    ['a document of no known type', { cuil: '', identityDocument: { type: 'DNI' as 'CDI', number: '30123456' } }, 'identityDocument.type', messages.common.required],
     ['a CUIL with a bad check digit', { dni: '30123456', cuil: '20301234560' }, 'cuil', messages.patients.cuilInvalid],
     ['a CUIL of 10 digits', { cuil: '2030123456' }, 'cuil', messages.patients.cuilLength],
     ['a CUIL of another DNI', { dni: '30123456', cuil: validCuit('30123457') }, 'cuil', messages.patients.cuilDniMismatch],
     ['an insurer without affiliate number', { insurerId: 'rnos-500807', affiliateNumber: '' }, 'affiliateNumber', messages.patients.affiliateNumberRequired],
     ['a phone of 3 digits', { phone: '123' }, 'phone', messages.registration.phoneLength],
-    ['a DNI of 5 digits', { dni: '12345', cuil: null }, 'dni', messages.registration.dniMin],
+    ['a DNI of 5 digits', { dni: '12345', cuil: null, identityDocument: { type: 'PASAPORTE', number: 'AAB123456' } }, 'dni', messages.registration.dniMin],
     ['a birth date in the future', { dateOfBirth: '2999-01-01' }, 'dateOfBirth', messages.patients.dateOfBirthInvalid],
     ['no last name', { lastName: '' }, 'lastName', messages.common.required],
     ['a sex not on the DNI', { sex: 'Z' as 'F' }, 'sex', messages.common.required],
@@ -155,6 +184,19 @@ describe('PUT /api/patients/:id', () => {
     expect((await list(`q=${patient.dni}`)).items[0]?.name).toBe('Lucía Inés');
   });
 
+  it('completes a patient saved before the CUIL was required, and drops the foreign document once a CUIL is given', async () => {
+    const patient = await createPatient(test.app, doctor.headers);
+    await test.app.db.update(patients).set({ cuil: null }).where(eq(patients.id, patient.id));
+    const refused = await put(patient.id, patientInput({ dni: patient.dni, cuil: '' }));
+    expect(refused.json<{ fields: unknown[] }>().fields).toContainEqual({ field: 'body.cuil', message: messages.patients.cuilRequired });
+    const foreigner = await put(patient.id, patientInput({ dni: patient.dni, cuil: '', identityDocument: { type: 'PASAPORTE', number: 'AAB123456' } }));
+    expect(foreigner.json()).toMatchObject({ cuil: null, identityDocument: { type: 'PASAPORTE', number: 'AAB123456' } });
+    const withCuil = await put(patient.id, patientInput({ dni: patient.dni }));
+    expect(withCuil.json()).toMatchObject({ cuil: validCuit(patient.dni), identityDocument: null });
+    const [stored] = await test.app.db.select().from(patients).where(eq(patients.id, patient.id));
+    expect(stored).toMatchObject({ identityDocumentType: null, identityDocumentNumber: null });
+  });
+
   it('refuses the DNI of another patient of the workspace', async () => {
     const first = await createPatient(test.app, doctor.headers);
     const second = await createPatient(test.app, doctor.headers);
@@ -182,7 +224,7 @@ describe('GET /api/patients', () => {
       ['Pedro', 'Zárate', '40999888', '1970-03-03'],
       ['Ana', 'Nuñez Acosta', '12333444', '2001-12-12'],
     ]) {
-      created.push(await createPatient(test.app, searcher.headers, { name, lastName, dni, cuil: null, dateOfBirth }));
+      created.push(await createPatient(test.app, searcher.headers, { name, lastName, dni, dateOfBirth }));
     }
   });
 

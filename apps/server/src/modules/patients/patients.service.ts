@@ -22,7 +22,8 @@ export type PatientOfWorkspace = Patient & { workspaceId: string };
 
 function patientOf(row: PatientRow): PatientOfWorkspace {
   const {
-    insurerId, insurerSlug, insurerName, insurerAcronym, insurerKind, identityDocumentType, identityDocumentNumber, ...patient
+    insurerId, insurerSlug, insurerName, insurerAcronym, insurerKind,
+    identityDocumentType, identityDocumentNumber, ...patient
   } = row;
   const insurer = insurerId && insurerSlug && insurerName && insurerKind
     ? { id: insurerId, slug: insurerSlug, name: insurerName, acronym: insurerAcronym, kind: insurerKind }
@@ -48,8 +49,11 @@ async function valuesOf(db: Database, input: PatientData, actor: AuditActor): Pr
     const message = messages.patients.insurerUnknown;
     throw new AppError('invalid_data', message, 'insurerUnknown', [{ field: 'body.insurerId', message }]);
   }
+  const { identityDocument, ...patient } = input;
   return {
-    ...input,
+    ...patient,
+    identityDocumentType: identityDocument?.type ?? null,
+    identityDocumentNumber: identityDocument?.number ?? null,
     insurerId,
     affiliateNumber: insurerId ? input.affiliateNumber : null,
     searchText: normalizeForSearch(input.lastName, input.name, input.dni),

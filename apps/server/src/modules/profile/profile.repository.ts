@@ -53,6 +53,19 @@ export async function updateDoctorContact(db: Database, userId: string, contact:
   await db.update(doctors).set(contact).where(eq(doctors.userId, userId));
 }
 
+/** The doctor's REFEPS code, locked until the change is saved; undefined for a user who is no doctor. */
+export function lockDoctorRefepsCode(db: Database, userId: string) {
+  return db.select({ refepsCode: doctors.refepsCode })
+    .from(doctors)
+    .where(eq(doctors.userId, userId))
+    .for('update')
+    .then(([row]) => row);
+}
+
+export async function updateDoctorRefepsCode(db: Database, userId: string, refepsCode: string): Promise<void> {
+  await db.update(doctors).set({ refepsCode }).where(eq(doctors.userId, userId));
+}
+
 /** Field name of a profile photo among the user's files. */
 const photoField = 'photo';
 

@@ -86,6 +86,43 @@ describe('PUT /api/profile', () => {
   });
 });
 
+describe('PUT /api/profile/refeps-code', () => {
+  it('lets a doctor registered before it was asked give their Licencia Sanitaria Federal, shown with their authorisation', async () => {
+    const doctor = await createApprovedDoctor(test.app);
+    await test.app.db.update(doctors).set({ refepsCode: null }).where(eq(doctors.userId, doctor.id));
+    const headers = await authorizationFor(test.app, doctor.id);
+    const before = (await test.app.inject({ url: '/api/profile', headers })).json<Profile>();
+    expect(before.doctor).toMatchObject({ refepsCode: null, restrictedAuthorisation: null });
+
+    const response = await test.app.inject({ method: 'PUT', url: '/api/profile/refeps-code', headers, payload: { refepsCode: ' 70012345 ' } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<Profile>().doctor?.refepsCode).toBe('70012345');
+    const [event] = await test.app.db.select().from(auditEvents)
+      .where(and(eq(auditEvents.subjectId, doctor.id), eq(auditEvents.action, 'doctor.refeps_updated')));
+    expect(event?.details).toEqual({ changes: { refepsCode: { from: null, to: '70012345' } } });
+  });
+
+  it.each(['', 'REFEPS-1', '1234567890123'])('refuses %j on its field, changing nothing', async (refepsCode) => {
+    const doctor = await createApprovedDoctor(test.app);
+    const [before] = await test.app.db.select().from(doctors).where(eq(doctors.userId, doctor.id));
+    const response = await test.app.inject({
+      method: 'PUT', url: '/api/profile/refeps-code', headers: await authorizationFor(test.app, doctor.id), payload: { refepsCode },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(fieldErrorsOf(response.json())).toEqual([{ field: 'body.refepsCode', message: messages.registration.refepsCodeInvalid }]);
+    const [after] = await test.app.db.select().from(doctors).where(eq(doctors.userId, doctor.id));
+    expect(after?.refepsCode).toBe(before?.refepsCode);
+  });
+
+  it('refuses an account without a professional record', async () => {
+    const superadmin = await createUser(test.app, { roles: ['superadmin'] });
+    const response = await test.app.inject({
+      method: 'PUT', url: '/api/profile/refeps-code', headers: await authorizationFor(test.app, superadmin.id), payload: { refepsCode: '1' },
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
 describe('PUT /api/profile/contact', () => {
   const contact = {
     phoneNumber: '3514567890', address: 'Bv. San Juan 500', apartment: '3° B', district: 'Nueva Córdoba', province: 'Córdoba',
@@ -111,12 +148,13 @@ describe('PUT /api/profile/contact', () => {
     const doctor = await createApprovedDoctor(test.app);
     const response = await test.app.inject({
       method: 'PUT', url: '/api/profile/contact', headers: await authorizationFor(test.app, doctor.id),
-      payload: { ...contact, phoneNumber: '123', address: '', province: 'Atlántida' },
+      payload: { ...contact, phoneNumber: '123', address: '  ', district: '', province: 'Atlántida' },
     });
     expect(response.statusCode).toBe(400);
     expect(fieldErrorsOf(response.json())).toEqual(expect.arrayContaining([
       { field: 'body.phoneNumber', message: messages.registration.phoneLength },
       { field: 'body.address', message: messages.common.required },
+      { field: 'body.district', message: messages.common.required },
       { field: 'body.province', message: messages.common.required },
     ]));
   });

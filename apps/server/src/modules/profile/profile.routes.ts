@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import {
   ContactDataSchema, limits, MessageAnswerSchema, messages, PasswordChangeSchema, ProfileSchema, ProfileSessionsSchema,
-  ProfileUpdateSchema, SecondFactorResetSchema, SessionsClosedSchema, UserDataSavedSchema,
+  ProfileUpdateSchema, RefepsCodeUpdateSchema, SecondFactorResetSchema, SessionsClosedSchema, UserDataSavedSchema,
 } from '@receta/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,8 +12,8 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { multipartFailure } from '../../platform/files/multipart-failure.ts';
 import { errorAnswers } from '../../platform/http/error-answers.ts';
 import {
-  changeDoctorContact, changePassword, closeOtherSessions, closeSession, listSessions, removePhoto, renameAccount,
-  replacePhoto, resetSecondFactor, showProfile, type AccountOwner,
+  changeDoctorContact, changeDoctorRefepsCode, changePassword, closeOtherSessions, closeSession, listSessions,
+  removePhoto, renameAccount, replacePhoto, resetSecondFactor, showProfile, type AccountOwner,
 } from './profile.service.ts';
 
 const tags = ['mi perfil'];
@@ -78,6 +78,17 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ProfileSchema, ...errorAnswers(400, 401, 403) },
     },
   }, (request) => changeDoctorContact(app.db, ownerOf(request), request.body));
+
+  app.put('/profile/refeps-code', {
+    config: { access: ['owner.prescription'] },
+    schema: {
+      tags,
+      summary: 'Un médico ingresa o corrige su Licencia Sanitaria Federal (código REFEPS)',
+      security: bearer,
+      body: RefepsCodeUpdateSchema,
+      response: { 200: ProfileSchema, ...errorAnswers(400, 401, 403) },
+    },
+  }, (request) => changeDoctorRefepsCode(app.db, ownerOf(request), request.body.refepsCode));
 
   app.post('/profile/password', {
     config: signedIn,

@@ -18,7 +18,8 @@ import {
 import { revokeOAuthGrantsOfUser } from '../../platform/auth/oauth-grant-revocation.ts';
 import {
   clearSecondFactor, deletePhotoFiles, findLiveSessions, findProfileAccount, findRoleNamesOfUser, insertPhotoFile,
-  lockDoctorContact, revokeOtherSessions, revokeOwnSession, updateDoctorContact,
+  lockDoctorContact, lockDoctorRefepsCode, revokeOtherSessions, revokeOwnSession, updateDoctorContact,
+  updateDoctorRefepsCode,
 } from './profile.repository.ts';
 import { summariseUserAgent } from './user-agent-summary.ts';
 
@@ -52,10 +53,10 @@ async function showDoctorRecord(db: Database, userId: string): Promise<Profile['
   // The doctor's own record: nobody's administration scope applies.
   const medic = await showMedical(db, userId, { kind: 'every' });
   const { name, lastName, birthDate, dni, cuit, phoneNumber, address, apartment, district, province } = medic;
-  const { enrollment, jurisdiction, specialty, profession, hasPin } = medic;
+  const { enrollment, jurisdiction, specialty, profession, refepsCode, restrictedAuthorisation, hasPin } = medic;
   return {
     name, lastName, birthDate, dni, cuit, phoneNumber, address, apartment, district, province,
-    enrollment, jurisdiction, specialty, profession, hasPin,
+    enrollment, jurisdiction, specialty, profession, refepsCode, restrictedAuthorisation, hasPin,
   };
 }
 
@@ -84,6 +85,23 @@ export async function changeDoctorContact(db: Database, owner: AccountOwner, con
     await updateDoctorContact(tx, owner.userId, after);
     await recordAudit(tx, owner.actor, {
       action: 'doctor.contact_updated', subjectType: 'user', subjectId: owner.userId, details: { changes },
+    });
+  });
+  return showProfile(db, owner.userId);
+}
+
+/**
+ * Saves the doctor's own Licencia Sanitaria Federal (REFEPS code), which they give themselves
+ * as the registration asks for it; the audit trail keeps what it was.
+ */
+export async function changeDoctorRefepsCode(db: Database, owner: AccountOwner, refepsCode: string): Promise<Profile> {
+  await db.transaction(async (tx) => {
+    const before = await lockDoctorRefepsCode(tx, owner.userId);
+    if (!before) throw AppError.forbidden(messages.profile.notDoctor);
+    await updateDoctorRefepsCode(tx, owner.userId, refepsCode);
+    await recordAudit(tx, owner.actor, {
+      action: 'doctor.refeps_updated', subjectType: 'user', subjectId: owner.userId,
+      details: { changes: { refepsCode: { from: before.refepsCode, to: refepsCode } } },
     });
   });
   return showProfile(db, owner.userId);

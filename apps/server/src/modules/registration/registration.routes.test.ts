@@ -118,7 +118,7 @@ describe('POST /api/auth/register/doctors', () => {
       name: 'Ana', lastName: 'Pérez', birthDate: '1980-05-17', dni: registration.dni, cuit: registration.cuit,
       phoneNumber: '1145678901', address: 'Av. Corrientes 1234', apartment: '5B', district: 'Balvanera',
       province: 'CABA', specialtyId: 1, jurisdictionCode: 'MN', enrollment: '123456', professionCode: '35',
-      pinHash: null, reviewedAt: null,
+      refepsCode: registration.refepsCode, pinHash: null, reviewedAt: null,
     });
 
     for (const [field, location] of Object.entries(registration.attachments)) {
@@ -231,6 +231,20 @@ describe('POST /api/auth/register/doctors', () => {
     const response = await post('/api/auth/register/doctors', registration);
     expect(response.statusCode).toBe(400);
     expect(response.json<{ message: string }>().message).toContain(message);
+  });
+
+  it.each([
+    ['without', undefined],
+    ['with a blank', '  '],
+    ['with letters in', 'REFEPS-12'],
+    ['with 13 digits in', '1234567890123'],
+  ])('refuses a registration %s the Licencia Sanitaria Federal (REFEPS code), on its field', async (_case, refepsCode) => {
+    const registration = { ...(await doctorRegistration(test.app)), refepsCode };
+    const response = await post('/api/auth/register/doctors', registration);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ fields: unknown[] }>().fields)
+      .toContainEqual({ field: 'body.refepsCode', message: messages.registration.refepsCodeInvalid });
+    expect(await test.app.db.$count(users, eq(users.email, registration.email))).toBe(0);
   });
 });
 

@@ -119,6 +119,7 @@ export async function registerDoctor(
         jurisdictionCode: registration.jurisdictionCode,
         enrollment: registration.doctorEnrollment,
         professionCode: registration.professionCode,
+        refepsCode: registration.refepsCode,
       });
       for (const field of attachmentFields) await attachFile(tx, fileIds[field], userId, field);
       await recordAudit(tx, actor, { action: 'doctor.registered', subjectType: 'user', subjectId: userId });

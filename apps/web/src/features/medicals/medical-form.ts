@@ -7,7 +7,9 @@ export interface MedicalFormValues extends PersonalDataValues, ProfessionalDataV
   referenceCode: string;
 }
 
-export const emptyMedicalForm: MedicalFormValues = { ...emptyPersonalData, ...emptyProfessionalData, email: '', referenceCode: '' };
+export const emptyMedicalForm: MedicalFormValues = {
+  ...emptyPersonalData, ...emptyProfessionalData, email: '', referenceCode: '',
+};
 
 export function medicalFormOf(medic: MedicalDetail): MedicalFormValues {
   return {
@@ -26,6 +28,7 @@ export function medicalFormOf(medic: MedicalDetail): MedicalFormValues {
     specialtyId: String(medic.specialty.id),
     jurisdictionCode: medic.jurisdiction.code,
     doctorEnrollment: medic.enrollment,
+    refepsCode: medic.refepsCode ?? '',
     referenceCode: medic.referenceCode ?? '',
   };
 }

@@ -23,6 +23,7 @@ import { isFirstRoleIn } from '../../lib/roles.ts';
 import { useSession } from '../../lib/session.tsx';
 import { MedicalEditDialog } from './medical-edit-dialog.tsx';
 import { MedicalStatusChip } from './medical-status-chip.tsx';
+import { RestrictedAuthorisationSection } from './restricted-authorisation-section.tsx';
 import { useMedical, useReviewMedical } from './medicals-api.ts';
 import { SuspendDialog } from './suspend-dialog.tsx';
 
@@ -87,10 +88,12 @@ export function MedicalPreview({ medic }: { medic: MedicalDetail }) {
           <DetailField label={t('medicals.fields.jurisdiction')} value={medic.jurisdiction.name} />
           <DetailField label={t('medicals.fields.specialty')} value={medic.specialty.name} />
           <DetailField label={t('medicals.fields.profession')} value={medic.profession.label} />
+          <DetailField label={t('medicals.fields.refepsCode')} value={medic.refepsCode} />
           <DetailField label={t('medicals.fields.referenceCode')} value={medic.referenceCode} />
           <DetailField label={t('medicals.fields.hasPin')} value={medic.hasPin ? t('medicals.pinSet') : t('medicals.pinMissing')} />
           {medic.rejectionReason && <DetailField label={t('medicals.fields.rejectionReason')} value={medic.rejectionReason} />}
         </DetailSection>
+        <RestrictedAuthorisationSection medic={medic} canDecide={canReview} />
         <DetailSection title={t('medicals.sections.personal')}>
           <DetailField label={t('registration.fields.name')} value={medic.name} />
           <DetailField label={t('registration.fields.lastName')} value={medic.lastName} />

@@ -1,6 +1,6 @@
 import {
   MedicalDetailSchema, MedicalPageSchema, MedicalsRemovedSchema, MessageAnswerSchema,
-  type MedicalCreateInput, type MedicalsQuery, type MedicalUpdateInput,
+  type MedicalCreateInput, type MedicalsQuery, type MedicalUpdateInput, type RestrictedAuthorisationInput,
 } from '@receta/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
@@ -36,6 +36,21 @@ export function useUpdateMedical(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (medic: MedicalUpdateInput) => api.request(medicalPath(id), { method: 'PUT', body: medic, schema: MedicalDetailSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: medicalsKey }),
+  });
+}
+
+/**
+ * Records (with the date and the uploaded evidence) or revokes the doctor's authorisation to
+ * prescribe legally restricted medicines; the medic is read again from the answer.
+ */
+export function useRestrictedAuthorisation(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: { kind: 'record'; values: RestrictedAuthorisationInput } | { kind: 'revoke' }) =>
+      api.request(`${medicalPath(id)}/restricted-authorisation`, change.kind === 'record'
+        ? { method: 'PUT', body: change.values, schema: MedicalDetailSchema }
+        : { method: 'DELETE', schema: MedicalDetailSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: medicalsKey }),
   });
 }

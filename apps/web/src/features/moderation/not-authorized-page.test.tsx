@@ -26,6 +26,7 @@ function makePendingDoctor(overrides: Partial<PendingDoctor> = {}): PendingDocto
     specialty: 'Cardiología',
     jurisdiction: 'CABA',
     doctorEnrollment: '123456',
+    refepsCode: '70012345',
     profession: 'Médico',
     createdAt: '2026-03-01T15:00:00.000Z',
     attachments: { dniFront: '/api/files/f1', dniBack: '/api/files/f2', degreeCertificate: '/api/files/f3', doctorEnrollmentLocation: null },
@@ -110,7 +111,7 @@ describe('not-authorized users page', () => {
     await user.click(await screen.findByRole('button', { name: 'Revisar la solicitud de Ana Pérez' }));
     const dialog = await screen.findByRole('dialog', { name: 'Pérez, Ana' });
 
-    for (const text of ['15/03/1985', '27301234568', 'Av. Corrientes 1234, 3B', 'Cardiología', 'Médico', '123456', '01/03/2026']) {
+    for (const text of ['15/03/1985', '27301234568', 'Av. Corrientes 1234, 3B', 'Cardiología', 'Médico', '123456', '70012345', '01/03/2026']) {
       expect(within(dialog).getByText(text)).toBeDefined();
     }
     expect(await within(dialog).findByRole('img', { name: 'Frente del DNI' })).toBeDefined();

@@ -92,6 +92,7 @@ function DoctorDetail({ doctor }: { doctor: PendingDoctor }) {
         <Field label={t('moderation.fields.specialty')} value={doctor.specialty} />
         <Field label={t('moderation.fields.jurisdiction')} value={doctor.jurisdiction} />
         <Field label={t('moderation.fields.doctorEnrollment')} value={doctor.doctorEnrollment} />
+        <Field label={t('moderation.fields.refepsCode')} value={doctor.refepsCode} />
       </Section>
       <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1.5 }}>
         {t('moderation.detail.documents')}

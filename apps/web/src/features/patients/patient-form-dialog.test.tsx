@@ -11,7 +11,7 @@ const particular: InsurerSummary = { id: 'particular', slug: 'particular', name:
 
 function makePatient(overrides: Partial<Patient> = {}): Patient {
   return {
-    id: 'p1', name: 'Ana', lastName: 'Pérez', dni: '30123456', cuil: null, identityDocument: null, sex: 'F', dateOfBirth: '1985-03-15',
+    id: 'p1', name: 'Ana', lastName: 'Pérez', dni: '30123456', cuil: '27301234568', identityDocument: null, sex: 'F', dateOfBirth: '1985-03-15',
     insurer: null, affiliateNumber: null, email: null, phone: null, address: null,
     createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
     ...overrides,
@@ -51,6 +51,12 @@ async function fillIdentity(user: UserEvent) {
   await fill(user, /^Fecha de nacimiento/, '15031985');
 }
 
+/** The identity and the CUIL that holds its DNI. */
+async function fillPatient(user: UserEvent) {
+  await fillIdentity(user);
+  await fill(user, /^CUIL/, '27301234568');
+}
+
 async function chooseInsurer(user: UserEvent, search: string, label: string) {
   await user.type(screen.getByRole('combobox', { name: /^Obra social o prepaga/ }), search);
   await user.click(await screen.findByRole('option', { name: label }));
@@ -77,6 +83,45 @@ describe('patient form dialog', () => {
     expect(await screen.findByText(messages.patients.cuilDniMismatch)).toBeTruthy();
   });
 
+  it('asks for the CUIL, or for a foreigner without one, the type and number of their document', async () => {
+    const saved = makePatient({ cuil: null, identityDocument: { type: 'PASAPORTE', number: 'AAB123456' } });
+    const requests = stubApi({ ...insurerRoutes, 'POST /api/patients': () => saved });
+    const user = userEvent.setup();
+    const { onSaved } = renderDialog();
+
+    await fillIdentity(user);
+    await chooseInsurer(user, 'particular', 'Particular / sin cobertura');
+    await save(user);
+    await waitFor(() => expect(helperTextOf(field(/^CUIL/))).toBe(messages.patients.cuilRequired));
+    expect(field(/^CUIL/).hasAttribute('required')).toBe(true);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Extranjero sin CUIL' }));
+    expect(screen.queryByRole('textbox', { name: /^CUIL/ })).toBeNull();
+    await user.click(screen.getByRole('combobox', { name: /^Tipo de documento/ }));
+    await user.click(await screen.findByRole('option', { name: 'Pasaporte' }));
+    await fill(user, /^Número de documento/, 'AB-1');
+    await save(user);
+    await waitFor(() => expect(helperTextOf(field(/^Número de documento/)))
+      .toBe(messages.patients.identityDocumentInvalid));
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+
+    await user.clear(field(/^Número de documento/));
+    await fill(user, /^Número de documento/, 'aab123456');
+    await save(user);
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
+    expect(requests.find((request) => request.method === 'POST')?.body).toMatchObject({
+      cuil: null, identityDocument: { type: 'PASAPORTE', number: 'AAB123456' },
+    });
+  });
+
+  it('opens a foreigner saved without CUIL with their document', () => {
+    stubApi(insurerRoutes);
+    renderDialog(makePatient({ cuil: null, identityDocument: { type: 'CDI', number: '20301234565' } }));
+
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Extranjero sin CUIL' }).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: /^Número de documento/ }).value).toBe('20301234565');
+  });
+
   it('refuses on its field a name that hides a right-to-left override', async () => {
     stubApi(insurerRoutes);
     const user = userEvent.setup();
@@ -92,7 +137,7 @@ describe('patient form dialog', () => {
     const user = userEvent.setup();
     renderDialog();
 
-    await fillIdentity(user);
+    await fillPatient(user);
     await chooseInsurer(user, 'osde', 'OSDE — Organización de Servicios Directos Empresarios');
     await save(user);
     expect(await screen.findByText(messages.patients.affiliateNumberRequired)).toBeTruthy();
@@ -122,8 +167,7 @@ describe('patient form dialog', () => {
     const user = userEvent.setup();
     const { onSaved } = renderDialog();
 
-    await fillIdentity(user);
-    await fill(user, /^CUIL/, '27301234568');
+    await fillPatient(user);
     await chooseInsurer(user, 'osde', 'OSDE — Organización de Servicios Directos Empresarios');
     await fill(user, /^Número de afiliado/, '61 234567 8 01');
     await fill(user, /^Email/, 'Ana.Perez@Example.com');
@@ -131,7 +175,7 @@ describe('patient form dialog', () => {
 
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
     expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
-      name: 'Ana', lastName: 'Pérez', dni: '30123456', cuil: '27301234568', sex: 'F', dateOfBirth: '1985-03-15',
+      name: 'Ana', lastName: 'Pérez', dni: '30123456', cuil: '27301234568', identityDocument: null, sex: 'F', dateOfBirth: '1985-03-15',
       insurerId: 'rnos-400800', affiliateNumber: '61 234567 8 01', email: 'ana.perez@example.com', phone: null, address: null,
     });
     expect(await screen.findByText(messages.patients.created)).toBeTruthy();
@@ -160,7 +204,7 @@ describe('patient form dialog', () => {
     const user = userEvent.setup();
     renderDialog();
 
-    await fillIdentity(user);
+    await fillPatient(user);
     await chooseInsurer(user, 'osde', 'OSDE — Organización de Servicios Directos Empresarios');
     await fill(user, /^Número de afiliado/, '123');
     await save(user);
@@ -177,7 +221,7 @@ describe('patient form dialog', () => {
     const user = userEvent.setup();
     const { onSaved } = renderDialog();
 
-    await fillIdentity(user);
+    await fillPatient(user);
     await save(user);
 
     await waitFor(() => expect(helperTextOf(field(/^DNI/))).toBe(messages.patients.dniTaken));

@@ -1,8 +1,9 @@
-import { patientSexes, type PatientData } from '@receta/domain';
+import { identityDocumentTypes, patientSexes, type PatientData } from '@receta/domain';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import { useController, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormCheckbox } from '../../components/form-checkbox.tsx';
 import { FormDateField } from '../../components/form-date-field.tsx';
 import { fieldErrorText, FormTextField } from '../../components/form-field.tsx';
 import { InsurerAutocomplete } from '../clinical-search/index.ts';
@@ -17,13 +18,35 @@ type PatientControl = Control<PatientFormValues, unknown, PatientData>;
 export function PatientFormFields({ control }: { control: PatientControl }) {
   const { t } = useTranslation();
   const insurer = useWatch({ control, name: 'insurer' });
+  const foreigner = useWatch({ control, name: 'foreigner' });
   const full = { gridColumn: { sm: '1 / -1' } };
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2.5 }}>
       <FormTextField control={control} name="name" label={t('patients.fields.name')} autoComplete="off" required />
       <FormTextField control={control} name="lastName" label={t('patients.fields.lastName')} autoComplete="off" required />
+      <Box sx={full}>
+        <FormCheckbox control={control} name="foreigner" label={t('patients.fields.foreigner')} />
+      </Box>
       <FormTextField control={control} name="dni" label={t('patients.fields.dni')} digitsOnly required />
-      <FormTextField control={control} name="cuil" label={t('patients.fields.cuil')} helperText={t('patients.fields.cuilHint')} digitsOnly />
+      {foreigner
+        ? (
+            <>
+              <FormTextField control={control} name="identityDocument.type" label={t('patients.fields.identityDocumentType')} select required>
+                {identityDocumentTypes.map((type) => <MenuItem key={type} value={type}>{t(`labels.identityDocumentTypes.${type}`)}</MenuItem>)}
+              </FormTextField>
+              <FormTextField
+                control={control}
+                name="identityDocument.number"
+                label={t('patients.fields.identityDocumentNumber')}
+                helperText={t('patients.fields.identityDocumentHint')}
+                autoComplete="off"
+                required
+              />
+            </>
+          )
+        : (
+            <FormTextField control={control} name="cuil" label={t('patients.fields.cuil')} helperText={t('patients.fields.cuilHint')} digitsOnly required />
+          )}
       <FormTextField control={control} name="sex" label={t('patients.fields.sex')} select required>
         {patientSexes.map((sex) => <MenuItem key={sex} value={sex}>{t(`labels.patientSexes.${sex}`)}</MenuItem>)}
       </FormTextField>

@@ -1,6 +1,6 @@
 import {
   particularInsurerId, PatientInputSchema,
-  type InsurerSummary, type Patient, type PatientInput, type PatientSex,
+  type IdentityDocumentType, type InsurerSummary, type Patient, type PatientInput, type PatientSex,
 } from '@receta/domain';
 import { z } from 'zod';
 import type { ServerFieldErrorOptions } from '../../lib/server-field-errors.ts';
@@ -14,6 +14,9 @@ export interface PatientFormValues {
   lastName: string;
   dni: string;
   cuil: string;
+  /** A foreigner without CUIL gives the document used instead (Res. 2214/2025 Annex II). */
+  foreigner: boolean;
+  identityDocument: { type: IdentityDocumentType | ''; number: string };
   sex: PatientSex | '';
   /** YYYY-MM-DD once typed in full; the date field shows dd/MM/yyyy. */
   dateOfBirth: string;
@@ -26,7 +29,7 @@ export interface PatientFormValues {
 export type PatientFormField = keyof PatientFormValues;
 
 export const emptyPatientForm: PatientFormValues = {
-  name: '', lastName: '', dni: '', cuil: '', sex: '', dateOfBirth: '',
+  name: '', lastName: '', dni: '', cuil: '', foreigner: false, identityDocument: { type: '', number: '' }, sex: '', dateOfBirth: '',
   insurer: null, affiliateNumber: '', email: '', phone: '', address: '',
 };
 
@@ -36,6 +39,8 @@ export function patientFormOf(patient: Patient): PatientFormValues {
     lastName: patient.lastName,
     dni: patient.dni,
     cuil: patient.cuil ?? '',
+    foreigner: !patient.cuil && patient.identityDocument !== null,
+    identityDocument: patient.identityDocument ?? { type: '', number: '' },
     sex: patient.sex,
     dateOfBirth: patient.dateOfBirth,
     insurer: patient.insurer,
@@ -51,9 +56,17 @@ export function needsAffiliateNumber(insurer: InsurerSummary | null): boolean {
   return insurer !== null && insurer.id !== particularInsurerId;
 }
 
-function toPatientInput({ insurer, ...values }: PatientFormValues): PatientInput {
-  // An unchosen sex stays '' for the schema to refuse with the required message.
-  return { ...values, sex: values.sex as PatientSex, insurerId: insurer?.id ?? null };
+function toPatientInput({ insurer, foreigner, identityDocument, ...values }: PatientFormValues): PatientInput {
+  // An unchosen sex or document type stays '' for the schema to refuse with the required message.
+  return {
+    ...values,
+    cuil: foreigner ? null : values.cuil,
+    identityDocument: foreigner
+      ? { type: identityDocument.type as IdentityDocumentType, number: identityDocument.number }
+      : null,
+    sex: values.sex as PatientSex,
+    insurerId: insurer?.id ?? null,
+  };
 }
 
 /** The domain's schema checks the form, with its Spanish messages (spec section 5). */

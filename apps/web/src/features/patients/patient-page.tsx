@@ -1,4 +1,4 @@
-import { formatDisplayDate, messages, particularInsurerId, type Patient } from '@receta/domain';
+import { formatDisplayDate, messages, particularInsurerId, type IdentityDocument, type Patient } from '@receta/domain';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Edit from '@mui/icons-material/Edit';
 import NoteAdd from '@mui/icons-material/NoteAdd';
@@ -6,6 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -25,6 +26,11 @@ export function PatientPage() {
       {(patient) => <PatientDetail patient={patient} />}
     </LoadedResource>
   );
+}
+
+/** A foreigner's document as the prescription names it: 'Pasaporte AAB123456'. */
+function identityDocumentText(t: TFunction, document: IdentityDocument): string {
+  return `${t(`labels.identityDocumentTypes.${document.type}`)} ${document.number}`;
 }
 
 /**
@@ -62,7 +68,9 @@ function PatientDetail({ patient }: { patient: Patient }) {
         [t('patients.fields.name'), patient.name],
         [t('patients.fields.lastName'), patient.lastName],
         [t('patients.fields.dni'), patient.dni],
-        [t('patients.fields.cuil'), patient.cuil],
+        patient.cuil || !patient.identityDocument
+          ? [t('patients.fields.cuil'), patient.cuil]
+          : [t('patients.fields.identityDocument'), identityDocumentText(t, patient.identityDocument)],
         [t('patients.fields.sex'), t(`labels.patientSexes.${patient.sex}`)],
         [t('patients.fields.dateOfBirth'), formatDisplayDate(patient.dateOfBirth)],
       ],

@@ -124,6 +124,15 @@ describe('my patients', () => {
     expect(screen.getByText('Particular / sin cobertura')).toBeTruthy();
   });
 
+  it('shows a foreigner without CUIL by the type and number of their document', async () => {
+    const foreigner = makePatient({ id: 'p3', cuil: null, identityDocument: { type: 'PASAPORTE', number: 'AAB123456' } });
+    visit('/patients/p3', { 'GET /api/patients/p3': () => foreigner });
+
+    expect(await screen.findByText('Pasaporte AAB123456')).toBeTruthy();
+    expect(screen.getByText('Documento')).toBeTruthy();
+    expect(screen.queryByText('CUIL')).toBeNull();
+  });
+
   it('says when the patient does not exist', async () => {
     visit('/patients/nope', {});
     expect(await screen.findByText(messages.patients.notFound)).toBeTruthy();

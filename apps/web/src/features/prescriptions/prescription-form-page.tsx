@@ -21,6 +21,7 @@ import {
   emptyPrescriptionForm, prescriptionFormOf, prescriptionResolver,
   type PrescriptionFormOutput, type PrescriptionFormValues,
 } from './prescription-form.ts';
+import { PatientIdentityNotice } from './patient-identity-notice.tsx';
 import { DiagnosisSection, ItemsSection, PatientSection, TypeSection } from './prescription-form-sections.tsx';
 import { useInsurer, usePrescription } from './prescriptions-api.ts';
 import { usePrescriptionSubmission } from './use-prescription-submission.ts';
@@ -161,6 +162,7 @@ function PrescriptionForm({
             onAddPatient={() => setIsAddingPatient(true)}
             onSwitchInsurer={switchInsurer}
           />
+          <PatientIdentityNotice patient={patient} onCompleted={choosePatient} />
           <ItemsSection />
           <DiagnosisSection initialDiagnosis={prescription?.diagnosis ?? null} />
           <TypeSection prescription={prescription} issuedOn={issuedOn} />

@@ -1,6 +1,7 @@
 import {
   MessageAnswerSchema, ProfileSchema, ProfileSessionsSchema, SessionsClosedSchema, UserDataSavedSchema,
-  type ContactDataInput, type PasswordChangeInput, type ProfileUpdateInput, type SecondFactorResetInput,
+  type ContactDataInput, type PasswordChangeInput, type ProfileUpdateInput, type RefepsCodeUpdateInput,
+  type SecondFactorResetInput,
 } from '@receta/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
@@ -58,6 +59,16 @@ export function useSaveContact() {
   return useMutation({
     mutationFn: (contact: ContactDataInput) =>
       api.request('/api/profile/contact', { method: 'PUT', body: contact, schema: ProfileSchema }),
+    onSuccess: (profile) => queryClient.setQueryData(profileKey, profile),
+  });
+}
+
+/** Saves a doctor's Licencia Sanitaria Federal (REFEPS code); the profile is read again from the answer. */
+export function useSaveRefepsCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RefepsCodeUpdateInput) =>
+      api.request('/api/profile/refeps-code', { method: 'PUT', body: input, schema: ProfileSchema }),
     onSuccess: (profile) => queryClient.setQueryData(profileKey, profile),
   });
 }

@@ -23,7 +23,7 @@ const doctorProfile: Profile = {
     name: 'Ana', lastName: 'Pérez', birthDate: '1980-05-17', dni: '20123456', cuit: '27201234564',
     phoneNumber: '1145678901', address: 'Av. Corrientes 1234', apartment: null, district: 'Balvanera', province: 'CABA',
     enrollment: '123456', jurisdiction: { code: 'MN', name: 'Nacional' }, specialty: { id: 1, name: 'Clínica Médica' },
-    profession: { code: '35', label: 'Médico' }, hasPin: true,
+    profession: { code: '35', label: 'Médico' }, refepsCode: '70012345', restrictedAuthorisation: null, hasPin: true,
   },
 };
 
@@ -75,7 +75,9 @@ describe('my profile', () => {
     const professional = await section('Datos profesionales');
     expect(within(professional).getByText('Clínica Médica')).toBeTruthy();
     expect(within(professional).getByText('123456')).toBeTruthy();
-    expect(within(professional).queryByRole('textbox')).toBeNull();
+    // The licence is read-only; only the REFEPS code, which the doctor gives themselves, is a field.
+    expect(within(professional).getAllByRole('textbox').map((box) => box.getAttribute('name'))).toEqual(['refepsCode']);
+    expect(within(professional).queryByText(messages.profile.refepsMissing)).toBeNull();
 
     const user = userEvent.setup();
     const phone = within(personal).getByRole('textbox', { name: /Teléfono/ });
@@ -86,6 +88,32 @@ describe('my profile', () => {
     expect(await screen.findByText(messages.profile.saved)).toBeTruthy();
     const saved = requests.find((request) => request.method === 'PUT' && request.path === '/api/profile/contact');
     expect(saved?.body).toMatchObject({ phoneNumber: '3514567890', address: 'Av. Corrientes 1234', province: 'CABA' });
+  });
+
+  it('asks a doctor without REFEPS code for it, and shows whether they may prescribe restricted medicines', async () => {
+    const withoutRefeps: Profile = {
+      ...doctorProfile, doctor: doctorProfile.doctor && { ...doctorProfile.doctor, refepsCode: null },
+    };
+    const authorised: Profile = {
+      ...doctorProfile,
+      doctor: doctorProfile.doctor && {
+        ...doctorProfile.doctor,
+        restrictedAuthorisation: { authorisedOn: '2025-10-01', recordedAt: '2026-01-02T10:00:00Z', recordedBy: 'Mora', evidenceUrl: null },
+      },
+    };
+    const requests = visitProfile(doctorUser, withoutRefeps, { 'PUT /api/profile/refeps-code': () => authorised });
+    const professional = await section('Datos profesionales');
+    expect(within(professional).getByText(messages.profile.refepsMissing)).toBeTruthy();
+    expect(within(professional).getByText(/^Sin autorización registrada/)).toBeTruthy();
+
+    const user = userEvent.setup();
+    await user.type(within(professional).getByRole('textbox', { name: /^Licencia Sanitaria Federal/ }), '70012345');
+    await user.click(within(professional).getByRole('button', { name: 'Guardar' }));
+
+    await waitFor(() => expect(requests.find((request) => request.path === '/api/profile/refeps-code')?.body)
+      .toEqual({ refepsCode: '70012345' }));
+    expect(await within(professional).findByText('Autorizado por su jurisdicción desde el 01/10/2025')).toBeTruthy();
+    expect(within(professional).queryByText(messages.profile.refepsMissing)).toBeNull();
   });
 
   it('renames the account and the shell shows the new name at once', async () => {

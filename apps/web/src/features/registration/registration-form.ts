@@ -30,6 +30,7 @@ export interface RegistrationForm extends Record<AttachmentField, string> {
   jurisdictionCode: string;
   doctorEnrollment: string;
   professionCode: string;
+  refepsCode: string;
   termsAndCondition: boolean;
   privacyPolicy: boolean;
 }
@@ -53,6 +54,7 @@ export const emptyRegistrationForm: RegistrationForm = {
   jurisdictionCode: '',
   doctorEnrollment: '',
   professionCode: '',
+  refepsCode: '',
   dniFront: '',
   dniBack: '',
   degreeCertificate: '',
@@ -117,6 +119,7 @@ export function toDoctorRegistration(form: RegistrationForm): z.output<typeof Do
     jurisdictionCode: form.jurisdictionCode,
     doctorEnrollment: form.doctorEnrollment,
     professionCode: form.professionCode,
+    refepsCode: form.refepsCode,
     attachments: {
       dniFront: form.dniFront,
       dniBack: form.dniBack,

@@ -243,7 +243,24 @@ describe('registration wizard, step 3', () => {
     await choose(user, 'Especialidad', 'Cardiología');
     await choose(user, 'Jurisdicción', 'CABA');
     await user.type(field(/^Número de matrícula/), '123456');
+    await user.type(field(/^Licencia Sanitaria Federal/), '70012345');
   }
+
+  it('asks for the Licencia Sanitaria Federal (REFEPS code), digits only', async () => {
+    const user = userEvent.setup();
+    await openStep3(user);
+
+    const refeps = field(/^Licencia Sanitaria Federal/);
+    expect(refeps.hasAttribute('required')).toBe(true);
+    await user.type(refeps, 'A7');
+    expect((refeps as HTMLInputElement).value).toBe('7');
+    await user.clear(refeps);
+    await user.tab();
+    expect(await screen.findByText(messages.common.required)).toBeDefined();
+    await user.type(refeps, '1234567890123');
+    await user.tab();
+    expect(await screen.findByText(messages.registration.refepsCodeInvalid)).toBeDefined();
+  });
 
   it('opens the document slots in order and shows each one\'s state', async () => {
     const user = userEvent.setup();
@@ -335,6 +352,7 @@ describe('registration wizard, step 3', () => {
       jurisdictionCode: 'CABA',
       doctorEnrollment: '123456',
       professionCode: '35',
+      refepsCode: '70012345',
       attachments: {
         dniFront: '/api/files/Frente del DNI.png',
         dniBack: '/api/files/Dorso del DNI.png',
