@@ -1653,7 +1653,7 @@ export const ar: ArabicTranslation<Translation> = {
       nothingToDispense: 'اختر دواءً واحدًا على الأقل لصرفه.',
       alreadyDispensed: 'سبق صرف هذا الدواء.',
       notUndoable: 'لا يمكن إلغاء الصرف إلا من الصيدلية نفسها وفي اليوم نفسه.',
-      codeInvalid: 'الرمز غير صالح: يتكون من 16 حرفًا ورقمًا، كما هو مطبوع أسفل رمز QR.',
+      codeInvalid: 'الرمز غير صالح: هو الأحرف والأرقام الستة عشر المطبوعة أسفل رمز QR، أو الأرقام الواحد والأربعون لرمز CUIR.',
       notFound: 'لا توجد وصفة بهذا الرمز.',
     },
     owners: {

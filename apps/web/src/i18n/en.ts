@@ -1569,7 +1569,7 @@ export const en: Translation = {
       nothingToDispense: 'Choose at least one medication to dispense.',
       alreadyDispensed: 'That medication has already been dispensed.',
       notUndoable: 'Only the same pharmacy can undo a dispensing, and on the same day.',
-      codeInvalid: 'The code is not valid: it has 16 letters and digits, as printed below the QR code.',
+      codeInvalid: 'The code is not valid: it is the 16 letters and digits printed below the QR code, or the 41 digits of a CUIR.',
       notFound: 'There is no prescription with that code.',
     },
     owners: {

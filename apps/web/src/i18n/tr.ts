@@ -1570,7 +1570,7 @@ export const tr: Translation = {
       nothingToDispense: 'Teslim etmek için en az bir ilaç seçin.',
       alreadyDispensed: 'Bu ilaç zaten teslim edildi.',
       notUndoable: 'Bir teslimi yalnızca aynı eczane, aynı gün içinde geri alabilir.',
-      codeInvalid: 'Kod geçerli değil: QR kodunun altında yazdığı gibi 16 harf ve rakamdan oluşur.',
+      codeInvalid: 'Kod geçerli değil: QR kodunun altında yazan 16 harf ve rakam ya da bir CUIR’in 41 rakamı olmalıdır.',
       notFound: 'Bu koda sahip bir reçete yok.',
     },
     owners: {
