@@ -105,8 +105,6 @@ export type DispenseInput = z.input<typeof DispenseSchema>;
 
 /** A verification code as printed under the QR code: 16 characters of Crockford base 32. */
 export const verificationCodePattern = /^[0-9A-HJKMNP-TV-Z]{16}$/;
-export const VerificationCodeSchema = z.string().trim().toUpperCase()
-  .regex(verificationCodePattern, messages.dispensing.codeInvalid);
 
 /**
  * What finds a signed prescription, as typed or scanned: its verification code, or the CUIR of

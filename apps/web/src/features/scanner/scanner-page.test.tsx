@@ -38,7 +38,7 @@ describe('scanner page', () => {
     expect(await screen.findByRole('button', { name: 'Usar la cámara' })).toBeTruthy();
     await typeCode(code.toLowerCase());
 
-    expect(await screen.findByText('Firma digital válida.')).toBeTruthy();
+    expect(await screen.findByText('Firma electrónica válida.')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Receta 1024' })).toBeTruthy();
     expect(screen.getByText('Pendiente: 2 de 2')).toBeTruthy();
     expect(screen.getByText('Todavía no se dispensó ningún medicamento de esta receta.')).toBeTruthy();
@@ -123,7 +123,7 @@ describe('scanner page', () => {
     });
     renderRoutes(routes, { path: `/scanner?code=${code}`, user: pharmacist });
 
-    expect(await screen.findByText('La firma digital de esta receta no es válida: no la dispense.')).toBeTruthy();
+    expect(await screen.findByText('La firma electrónica de esta receta no es válida: no la dispense.')).toBeTruthy();
     expect(screen.getByText(messages.dispensing.notDispensable)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Dispensar todo' }).hasAttribute('disabled')).toBe(true);
   });
