@@ -122,7 +122,7 @@ describe('signing, sending, verifying and dispensing', () => {
     await pharmacy.getByRole('heading', { level: 1, name: 'Escáner QR' }).waitFor();
     await pharmacy.getByLabel('Código de verificación').fill(code);
     await pharmacy.getByRole('button', { name: 'Buscar receta' }).click();
-    await pharmacy.getByText('Firma digital válida.').waitFor();
+    await pharmacy.getByText('Firma electrónica válida.').waitFor();
     await saveScreenshot(pharmacy, 'scanner-desktop');
     await pharmacy.getByRole('button', { name: 'Dispensar todo' }).click();
     await waitForToast(pharmacy, '¡Prescripción dispensada!');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cuirPattern, medicationSubtypes } from './cuir.ts';
 import { messages } from './messages.ts';
 import {
   licenceTypes, prescriptionDisplayStates, prescriptionRules, prescriptionTypes, PrescriptionSchema,
@@ -7,10 +8,36 @@ import {
 const invalid = messages.common.invalidData;
 
 /**
- * The public verification of a prescription (the QR code's page, no login): whether it is
- * genuine, its state and dates and who signed it, and nothing of the patient's health.
+ * The Buscador Nacional de Medicamentos, whose link every prescription carries so that the
+ * patient may compare prices (Disposición DNSISA 1/2025 art. 5).
+ */
+export const medicinePriceFinder = {
+  name: 'Buscador Nacional de Medicamentos',
+  url: 'https://www.argentina.gob.ar/buscador-de-precios-de-medicamentos',
+} as const;
+
+/** An item as pages without the patient's data show it: its CUIR and its subtype, not the medicine. */
+export const ItemReferenceSchema = z.object({
+  cuir: z.string().nullable(),
+  subtype: z.enum(medicationSubtypes),
+});
+export type ItemReference = z.infer<typeof ItemReferenceSchema>;
+
+/**
+ * How a prescription was looked up: by the verification code under its QR code, printed only on
+ * the patient's copy, or by the CUIR of one of its items, which anyone could compose (its group
+ * module is the prescription's number), so it tells less (docs/decisions/036).
+ */
+export const lookupKinds = ['code', 'cuir'] as const;
+export type LookupKind = (typeof lookupKinds)[number];
+
+/**
+ * The public verification of a prescription (no login): whether it is genuine, its state and
+ * dates, and its items' CUIRs and subtypes; by its QR code also who signed it. Nothing of the
+ * patient, of their health or of the medicines.
  */
 export const VerificationSchema = z.object({
+  foundBy: z.enum(lookupKinds),
   genuine: z.boolean(),
   number: z.number().int(),
   type: z.enum(prescriptionTypes),
@@ -21,13 +48,16 @@ export const VerificationSchema = z.object({
   startDate: z.string(),
   expiryDate: z.string(),
   signedAt: z.string().nullable(),
+  /** Null when found by a CUIR. */
   prescriber: z.object({
     name: z.string(),
     lastName: z.string(),
     licenceType: z.enum(licenceTypes),
     enrollment: z.string(),
     jurisdiction: z.string(),
-  }),
+  }).nullable(),
+  /** Every item when found by the QR code; only the item of the CUIR when found by one. */
+  items: z.array(ItemReferenceSchema),
 });
 export type Verification = z.infer<typeof VerificationSchema>;
 
@@ -75,5 +105,17 @@ export type DispenseInput = z.input<typeof DispenseSchema>;
 
 /** A verification code as printed under the QR code: 16 characters of Crockford base 32. */
 export const verificationCodePattern = /^[0-9A-HJKMNP-TV-Z]{16}$/;
-export const VerificationCodeSchema = z.string().trim().toUpperCase()
-  .regex(verificationCodePattern, messages.dispensing.codeInvalid);
+
+/**
+ * What finds a signed prescription, as typed or scanned: its verification code, or the CUIR of
+ * one of its items. Spaces and dashes are left out (people copy a CUIR in groups of digits) and
+ * letters are capitalised; the answer is the code or the 41 digits.
+ */
+export const PrescriptionLookupSchema = z.string(messages.dispensing.codeInvalid)
+  .transform((text) => text.replace(/[\s-]/g, '').toUpperCase())
+  .refine((text) => cuirPattern.test(text) || verificationCodePattern.test(text), messages.dispensing.codeInvalid);
+
+/** Whether a lookup (as `PrescriptionLookupSchema` answers it) is a CUIR rather than a verification code. */
+export function lookupKindOf(lookup: string): LookupKind {
+  return cuirPattern.test(lookup) ? 'cuir' : 'code';
+}

@@ -235,7 +235,7 @@ export const messages = {
     nothingToDispense: 'Elija al menos un medicamento para dispensar.',
     alreadyDispensed: 'Ese medicamento ya fue dispensado.',
     notUndoable: 'Solo la misma farmacia puede anular una dispensa, y en el mismo día.',
-    codeInvalid: 'El código no es válido: son 16 letras y números, como figura bajo el código QR.',
+    codeInvalid: 'El código no es válido: son las 16 letras y números que figuran bajo el código QR, o los 41 dígitos de un CUIR.',
     notFound: 'No existe una receta con ese código.',
   },
   owners: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ItemReferenceSchema } from './dispensing.ts';
 import { licenceTypes, prescriptionDisplayStates } from './prescriptions.ts';
 
 /**
@@ -18,6 +19,8 @@ export const PatientLinkSchema = z.object({
   issuedOn: z.string(),
   startDate: z.string(),
   expiryDate: z.string(),
+  /** Each item's CUIR and subtype, which the patient may show or quote at the pharmacy. */
+  items: z.array(ItemReferenceSchema),
   termsAccepted: z.boolean(),
 });
 export type PatientLink = z.infer<typeof PatientLinkSchema>;

@@ -215,6 +215,10 @@ export const routes: RouteObject[] = [
           },
           // Public: the printed QR code and the link sent to the patient open them without login.
           {
+            path: paths.verificationSearch.path,
+            lazy: page(() => import('../features/verification/verification-page.tsx'), (module) => <module.VerificationSearchPage />),
+          },
+          {
             path: paths.verification.path,
             lazy: page(() => import('../features/verification/verification-page.tsx'), (module) => <module.VerificationPage />),
           },

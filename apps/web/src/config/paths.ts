@@ -64,6 +64,7 @@ export const paths = {
   },
   prescription: idPath('prescriptionId', '/prescriptions/:prescriptionId'),
   scanner: staticPath('/scanner'),
+  verificationSearch: staticPath('/verify'),
   verification: idPath('code', '/verify/:code'),
   patientLink: idPath('token', '/p/:token'),
 

@@ -726,6 +726,7 @@ export const ar: ArabicTranslation<Translation> = {
       platform: 'المنصة',
     },
     fields: {
+      subtype: 'شرط الصرف',
       medication: 'الدواء (الاسم العلمي)',
       medicationHint: 'ابحث في دليل الأدوية بالاسم العلمي أو العلامة التجارية أو المختبر، أو اكتب الاسم العلمي.',
       brandName: 'العلامة التجارية',
@@ -747,6 +748,7 @@ export const ar: ArabicTranslation<Translation> = {
       startDate: 'تاريخ البدء',
     },
     form: {
+      restrictedWarning: 'مقيّد قانونًا: يتطلب ترخيصًا وعنوان المريض.',
       newTitle: 'وصفة جديدة',
       editTitle: 'تعديل الوصفة {{number}}',
       loading: 'جارٍ تحميل الوصفة',
@@ -1036,6 +1038,12 @@ export const ar: ArabicTranslation<Translation> = {
       CDI: 'CDI',
       PASAPORTE: 'جواز سفر',
     },
+    medicationSubtypes: {
+      free: 'Expendio libre (يُصرف دون وصفة)',
+      prescription: 'Expendio bajo receta (يُصرف بوصفة)',
+      archived: 'Expendio bajo receta archivada (تحتفظ الصيدلية بالوصفة)',
+      restricted: 'Expendio legalmente restringido (مقيّد قانونًا)',
+    },
     antigenResults: {
       negative: 'سلبي',
       positive: 'إيجابي',
@@ -1114,10 +1122,20 @@ export const ar: ArabicTranslation<Translation> = {
     },
   },
   verification: {
+    cuirOnly: 'تم البحث برمز CUIR: لحماية بيانات المريض والمهني الصحي، لا تعرض هذه الصفحة إلا ما إذا كانت الوصفة أصلية وسليمة، وحالتها، وتواريخها، والبند الخاص بهذا الرمز.',
+    items: 'البنود',
+    item: 'البند {{position}}',
+    search: {
+      title: 'التحقق من وصفة',
+      lead: 'اكتب الأحرف والأرقام الستة عشر المطبوعة أسفل رمز QR للوصفة، أو رمز CUIR (41 رقمًا) لأحد بنودها.',
+      code: 'رمز التحقق أو CUIR',
+      submit: 'تحقق',
+      again: 'التحقق من وصفة أخرى',
+    },
     title: 'التحقق من الوصفة {{number}}',
     checking: 'جارٍ التحقق من الوصفة…',
     genuine: 'وصفة أصلية',
-    genuineDetail: 'التوقيع الرقمي صالح: أصدرها مهني صحي مسجل في المنصة ولم تُعدَّل.',
+    genuineDetail: 'التوقيع الإلكتروني صالح: أصدرها مهني صحي مسجل في المنصة ولم تُعدَّل.',
     notGenuine: 'تعذّر علينا التحقق من توقيع هذه الوصفة',
     notGenuineDetail: 'لا تقبلها دون استشارة المهني الصحي المذكور بوصفه مُصدِرها.',
     privacy: 'حفاظًا على خصوصية المريض، لا تعرض هذه الصفحة بياناته ولا بيانات علاجه.',
@@ -1134,7 +1152,12 @@ export const ar: ArabicTranslation<Translation> = {
       licence: 'الترخيص',
     },
   },
+  priceFinder: {
+    text: 'قارن أسعار الأدوية في',
+    link: 'Buscador Nacional de Medicamentos (الباحث الوطني عن الأدوية)',
+  },
   patientLink: {
+    items: 'رمز CUIR لكل دواء',
     title: 'وصفتك {{number}}',
     loading: 'جارٍ تحميل وصفتك…',
     greeting: 'مرحبًا {{name}}. هذه هي الوصفة التي أصدرها لك مهنيّك الصحي.',
@@ -1145,8 +1168,8 @@ export const ar: ArabicTranslation<Translation> = {
   },
   scanner: {
     title: 'ماسح رمز QR',
-    lead: 'امسح رمز QR للوصفة بالكاميرا، أو اكتب الرمز المكوّن من 16 حرفًا المطبوع أسفل رمز QR.',
-    code: 'رمز التحقق',
+    lead: 'امسح رمز QR للوصفة بالكاميرا، أو اكتب الرمز المكوّن من 16 حرفًا المطبوع أسفل رمز QR أو رمز CUIR لأحد أدويتها.',
+    code: 'رمز التحقق أو CUIR',
     search: 'البحث عن الوصفة',
     useCamera: 'استخدام الكاميرا',
     stopCamera: 'إيقاف الكاميرا',
@@ -1161,8 +1184,8 @@ export const ar: ArabicTranslation<Translation> = {
       notPrescription: 'رمز QR المقروء ليس رمز وصفة.',
     },
     loading: 'جارٍ البحث عن الوصفة…',
-    signatureValid: 'التوقيع الرقمي صالح.',
-    signatureInvalid: 'التوقيع الرقمي لهذه الوصفة غير صالح: لا تصرفها.',
+    signatureValid: 'التوقيع الإلكتروني صالح.',
+    signatureInvalid: 'التوقيع الإلكتروني لهذه الوصفة غير صالح: لا تصرفها.',
     dispensing: {
       title: 'الصرف',
       pending: 'المتبقي: {{pending}} من {{quantity}}',
@@ -1203,7 +1226,7 @@ export const ar: ArabicTranslation<Translation> = {
         s1: 'في «مرضاي»، ابحث عن المريض برقم DNI أو باسم العائلة، أو أضفه مع تأمينه الصحي ورقم عضويته.',
         s2: 'اختر «وصفة جديدة»: Receta Única لعلاج لمرة واحدة أو Receta Crónica لشهرين أو ثلاثة أشهر من علاج طويل الأمد.',
         s3: 'ابحث عن تشخيص ICD-10 وعن أدوية دليل الأدوية بالاسم العلمي أو التجاري، وحدّد الكمية والتعليمات.',
-        s4: 'احفظ الوصفة كمسودة وراجعها. عندما تكون جاهزة، اختر «توقيع» وأدخل رمز PIN المكوّن من 4 أرقام: تُوقَّع الوصفة رقميًا ولا يمكن تعديلها بعد ذلك.',
+        s4: 'احفظ الوصفة كمسودة وراجعها. عندما تكون جاهزة، اختر «توقيع» وأدخل رمز PIN المكوّن من 4 أرقام: تُوقَّع الوصفة إلكترونيًا ولا يمكن تعديلها بعد ذلك.',
         s5: 'يمكنك توقيع عدة مسودات معًا من القائمة برمز PIN واحد. بعد خمسة رموز PIN خاطئة، يُقفل التوقيع حتى تستعيد رمز PIN من «ملفي الشخصي».',
       },
     },
@@ -1694,7 +1717,7 @@ export const ar: ArabicTranslation<Translation> = {
       nothingToDispense: 'اختر دواءً واحدًا على الأقل لصرفه.',
       alreadyDispensed: 'سبق صرف هذا الدواء.',
       notUndoable: 'لا يمكن إلغاء الصرف إلا من الصيدلية نفسها وفي اليوم نفسه.',
-      codeInvalid: 'الرمز غير صالح: يتكون من 16 حرفًا ورقمًا، كما هو مطبوع أسفل رمز QR.',
+      codeInvalid: 'الرمز غير صالح: هو الأحرف والأرقام الستة عشر المطبوعة أسفل رمز QR، أو الأرقام الواحد والأربعون لرمز CUIR.',
       notFound: 'لا توجد وصفة بهذا الرمز.',
     },
     owners: {

@@ -678,6 +678,7 @@ export const en: Translation = {
       platform: 'The platform',
     },
     fields: {
+      subtype: 'Condition of sale',
       medication: 'Medication (generic name)',
       medicationHint: 'Search the vademecum by generic name, brand or laboratory, or type the generic name.',
       brandName: 'Brand',
@@ -699,6 +700,7 @@ export const en: Translation = {
       startDate: 'Start date',
     },
     form: {
+      restrictedWarning: 'Legally restricted: requires the authorisation and the patient’s address.',
       newTitle: 'New prescription',
       editTitle: 'Edit prescription {{number}}',
       loading: 'Loading the prescription',
@@ -964,6 +966,12 @@ export const en: Translation = {
       CDI: 'CDI',
       PASAPORTE: 'Passport',
     },
+    medicationSubtypes: {
+      free: 'Expendio libre (over the counter)',
+      prescription: 'Expendio bajo receta (prescription only)',
+      archived: 'Expendio bajo receta archivada (prescription kept by the pharmacy)',
+      restricted: 'Expendio legalmente restringido (legally restricted)',
+    },
     antigenResults: {
       negative: 'Negative',
       positive: 'Positive',
@@ -1042,10 +1050,20 @@ export const en: Translation = {
     },
   },
   verification: {
+    cuirOnly: 'Looked up by CUIR: to protect the patient’s and the professional’s data, this page only says whether the prescription is genuine and unaltered, its state, its dates and the item of that CUIR.',
+    items: 'Items',
+    item: 'Item {{position}}',
+    search: {
+      title: 'Verify a prescription',
+      lead: 'Type the 16 letters and digits printed below the prescription’s QR code, or the CUIR (41 digits) of one of its items.',
+      code: 'Verification code or CUIR',
+      submit: 'Verify',
+      again: 'Verify another prescription',
+    },
     title: 'Verification of prescription {{number}}',
     checking: 'Verifying the prescription…',
     genuine: 'Genuine prescription',
-    genuineDetail: 'The digital signature is valid: a professional registered on the platform issued it and it has not been altered.',
+    genuineDetail: 'The electronic signature is valid: a professional registered on the platform issued it and it has not been altered.',
     notGenuine: 'We could not verify the signature of this prescription',
     notGenuineDetail: 'Do not accept it without asking the professional named as its issuer.',
     privacy: 'To protect the patient’s privacy, this page shows neither their data nor that of their treatment.',
@@ -1062,7 +1080,12 @@ export const en: Translation = {
       licence: 'Licence',
     },
   },
+  priceFinder: {
+    text: 'Compare medicine prices in the',
+    link: 'Buscador Nacional de Medicamentos (national medicine finder)',
+  },
   patientLink: {
+    items: 'CUIR of each medicine',
     title: 'Your prescription {{number}}',
     loading: 'Loading your prescription…',
     greeting: 'Hello, {{name}}. This is the prescription your healthcare professional issued for you.',
@@ -1073,8 +1096,8 @@ export const en: Translation = {
   },
   scanner: {
     title: 'QR scanner',
-    lead: 'Scan the prescription’s QR code with the camera, or type the 16-character code printed below the QR code.',
-    code: 'Verification code',
+    lead: 'Scan the prescription’s QR code with the camera, or type the 16-character code printed below the QR code or the CUIR of one of its medicines.',
+    code: 'Verification code or CUIR',
     search: 'Find prescription',
     useCamera: 'Use the camera',
     stopCamera: 'Stop the camera',
@@ -1089,8 +1112,8 @@ export const en: Translation = {
       notPrescription: 'The QR code read is not a prescription’s.',
     },
     loading: 'Looking for the prescription…',
-    signatureValid: 'Valid digital signature.',
-    signatureInvalid: 'The digital signature of this prescription is not valid: do not dispense it.',
+    signatureValid: 'Valid electronic signature.',
+    signatureInvalid: 'The electronic signature of this prescription is not valid: do not dispense it.',
     dispensing: {
       title: 'Dispensing',
       pending: 'Pending: {{pending}} of {{quantity}}',
@@ -1131,7 +1154,7 @@ export const en: Translation = {
         s1: 'In “My patients”, find the patient by DNI or last name, or add them with their health insurer and member number.',
         s2: 'Choose “New prescription”: Receta Única for a one-off treatment or Receta Crónica for 2 or 3 months of a long-term treatment.',
         s3: 'Search for the ICD-10 diagnosis and for the medications of the vademecum by generic or brand name, and give the quantity and the instructions.',
-        s4: 'Save the prescription as a draft and review it. When it is ready, choose “Sign” and enter your 4-digit PIN: the prescription is digitally signed and can no longer be changed.',
+        s4: 'Save the prescription as a draft and review it. When it is ready, choose “Sign” and enter your 4-digit PIN: the prescription is electronically signed and can no longer be changed.',
         s5: 'You can sign several drafts together from the list with a single PIN. After five wrong PINs, signing is locked until you recover your PIN from “My profile”.',
       },
     },
@@ -1610,7 +1633,7 @@ export const en: Translation = {
       nothingToDispense: 'Choose at least one medication to dispense.',
       alreadyDispensed: 'That medication has already been dispensed.',
       notUndoable: 'Only the same pharmacy can undo a dispensing, and on the same day.',
-      codeInvalid: 'The code is not valid: it has 16 letters and digits, as printed below the QR code.',
+      codeInvalid: 'The code is not valid: it is the 16 letters and digits printed below the QR code, or the 41 digits of a CUIR.',
       notFound: 'There is no prescription with that code.',
     },
     owners: {

@@ -1,6 +1,6 @@
 import {
-  antigenResultLabels, identityDocumentTypeLabels, licenceTypeLabels, messages, oauthScopeDescriptions,
-  patientSexLabels, prescriptionDisplayStateLabels, prescriptionEventLabels, prescriptionTypeLabels,
+  antigenResultLabels, identityDocumentTypeLabels, licenceTypeLabels, medicationSubtypeLabels, messages,
+  oauthScopeDescriptions, patientSexLabels, prescriptionDisplayStateLabels, prescriptionEventLabels, prescriptionTypeLabels,
 } from '@receta/domain';
 
 /**
@@ -664,6 +664,7 @@ export const es = {
       platform: 'La plataforma',
     },
     fields: {
+      subtype: 'Condición de expendio',
       medication: 'Medicamento (nombre genérico)',
       medicationHint: 'Busque en el vademécum por nombre genérico, marca o laboratorio, o escriba el nombre genérico.',
       brandName: 'Marca',
@@ -685,6 +686,7 @@ export const es = {
       startDate: 'Fecha de inicio',
     },
     form: {
+      restrictedWarning: 'Expendio legalmente restringido: requiere autorización y domicilio del paciente.',
       newTitle: 'Nueva receta',
       editTitle: 'Editar la receta {{number}}',
       loading: 'Cargando la receta',
@@ -929,6 +931,7 @@ export const es = {
     licenceTypes: licenceTypeLabels,
     patientSexes: patientSexLabels,
     identityDocumentTypes: identityDocumentTypeLabels,
+    medicationSubtypes: medicationSubtypeLabels,
     antigenResults: antigenResultLabels,
     oauthScopes: oauthScopeDescriptions,
   },
@@ -987,10 +990,20 @@ export const es = {
     },
   },
   verification: {
+    cuirOnly: 'Buscada por CUIR: para proteger los datos del paciente y del profesional, esta página dice solo si la receta es auténtica e íntegra, su estado, sus fechas y el ítem de ese CUIR.',
+    items: 'Ítems',
+    item: 'Ítem {{position}}',
+    search: {
+      title: 'Verificar una receta',
+      lead: 'Escriba el código de 16 letras y números que figura bajo el código QR de la receta, o el CUIR (41 dígitos) de uno de sus ítems.',
+      code: 'Código de verificación o CUIR',
+      submit: 'Verificar',
+      again: 'Verificar otra receta',
+    },
     title: 'Verificación de la receta {{number}}',
     checking: 'Verificando la receta…',
     genuine: 'Receta auténtica',
-    genuineDetail: 'La firma digital es válida: la emitió un profesional registrado en la plataforma y no fue alterada.',
+    genuineDetail: 'La firma electrónica es válida: la emitió un profesional registrado en la plataforma y no fue alterada.',
     notGenuine: 'No pudimos verificar la firma de esta receta',
     notGenuineDetail: 'No la acepte sin consultar al profesional que figura como emisor.',
     privacy: 'Para cuidar la privacidad del paciente, esta página no muestra sus datos ni los de su tratamiento.',
@@ -1007,7 +1020,12 @@ export const es = {
       licence: 'Matrícula',
     },
   },
+  priceFinder: {
+    text: 'Compare los precios de los medicamentos en el',
+    link: 'Buscador Nacional de Medicamentos',
+  },
   patientLink: {
+    items: 'CUIR de cada medicamento',
     title: 'Su receta {{number}}',
     loading: 'Cargando su receta…',
     greeting: 'Hola, {{name}}. Esta es la receta que le emitió su profesional.',
@@ -1018,8 +1036,8 @@ export const es = {
   },
   scanner: {
     title: 'Escáner QR',
-    lead: 'Escanee el código QR de la receta con la cámara, o escriba el código de 16 caracteres que figura debajo del QR.',
-    code: 'Código de verificación',
+    lead: 'Escanee el código QR de la receta con la cámara, o escriba el código de 16 caracteres que figura debajo del QR o el CUIR de uno de sus medicamentos.',
+    code: 'Código de verificación o CUIR',
     search: 'Buscar receta',
     useCamera: 'Usar la cámara',
     stopCamera: 'Detener la cámara',
@@ -1034,8 +1052,8 @@ export const es = {
       notPrescription: 'El código QR leído no es el de una receta.',
     },
     loading: 'Buscando la receta…',
-    signatureValid: 'Firma digital válida.',
-    signatureInvalid: 'La firma digital de esta receta no es válida: no la dispense.',
+    signatureValid: 'Firma electrónica válida.',
+    signatureInvalid: 'La firma electrónica de esta receta no es válida: no la dispense.',
     dispensing: {
       title: 'Dispensa',
       pending: 'Pendiente: {{pending}} de {{quantity}}',
@@ -1076,7 +1094,7 @@ export const es = {
         s1: 'En «Mis pacientes», busque al paciente por DNI o apellido, o cárguelo con su obra social y número de afiliado.',
         s2: 'Elija «Nueva receta»: Receta Única para un tratamiento puntual o Receta Crónica para 2 o 3 meses de un tratamiento prolongado.',
         s3: 'Busque el diagnóstico CIE-10 y los medicamentos del vademécum por nombre genérico o comercial, e indique la cantidad y las indicaciones.',
-        s4: 'Guarde la receta como borrador y revísela. Cuando esté lista, elija «Firmar» e ingrese su PIN de 4 dígitos: la receta queda firmada digitalmente y ya no puede modificarse.',
+        s4: 'Guarde la receta como borrador y revísela. Cuando esté lista, elija «Firmar» e ingrese su PIN de 4 dígitos: la receta queda firmada electrónicamente y ya no puede modificarse.',
         s5: 'Puede firmar varios borradores juntos desde la lista con un único PIN. Después de cinco PIN incorrectos, la firma se bloquea hasta que recupere su PIN desde «Mi perfil».',
       },
     },

@@ -679,6 +679,7 @@ export const tr: Translation = {
       platform: 'Platform',
     },
     fields: {
+      subtype: 'Satış koşulu',
       medication: 'İlaç (jenerik adı)',
       medicationHint: 'Vademecum’da jenerik ad, marka veya laboratuvara göre arayın ya da jenerik adı yazın.',
       brandName: 'Marka',
@@ -700,6 +701,7 @@ export const tr: Translation = {
       startDate: 'Başlangıç tarihi',
     },
     form: {
+      restrictedWarning: 'Yasal olarak kısıtlı: yetki ve hastanın adresi gerekir.',
       newTitle: 'Yeni reçete',
       editTitle: 'Reçeteyi düzenle: {{number}}',
       loading: 'Reçete yükleniyor',
@@ -965,6 +967,12 @@ export const tr: Translation = {
       CDI: 'CDI',
       PASAPORTE: 'Pasaport',
     },
+    medicationSubtypes: {
+      free: 'Expendio libre (reçetesiz satış)',
+      prescription: 'Expendio bajo receta (reçeteyle satış)',
+      archived: 'Expendio bajo receta archivada (reçetesi eczanede saklanır)',
+      restricted: 'Expendio legalmente restringido (yasal olarak kısıtlı)',
+    },
     antigenResults: {
       negative: 'Negatif',
       positive: 'Pozitif',
@@ -1043,10 +1051,20 @@ export const tr: Translation = {
     },
   },
   verification: {
+    cuirOnly: 'CUIR ile arandı: hastanın ve sağlık profesyonelinin verilerini korumak için bu sayfa yalnızca reçetenin gerçek ve değiştirilmemiş olup olmadığını, durumunu, tarihlerini ve o CUIR’in kalemini gösterir.',
+    items: 'Kalemler',
+    item: 'Kalem {{position}}',
+    search: {
+      title: 'Bir reçeteyi doğrulayın',
+      lead: 'Reçetenin QR kodunun altında yazan 16 harf ve rakamı ya da kalemlerinden birinin CUIR’ini (41 rakam) yazın.',
+      code: 'Doğrulama kodu veya CUIR',
+      submit: 'Doğrula',
+      again: 'Başka bir reçeteyi doğrulayın',
+    },
     title: 'Reçete doğrulama: {{number}}',
     checking: 'Reçete doğrulanıyor…',
     genuine: 'Orijinal reçete',
-    genuineDetail: 'Dijital imza geçerli: reçeteyi platformda kayıtlı bir sağlık profesyoneli yazdı ve reçete değiştirilmedi.',
+    genuineDetail: 'Elektronik imza geçerli: reçeteyi platformda kayıtlı bir sağlık profesyoneli yazdı ve reçete değiştirilmedi.',
     notGenuine: 'Bu reçetenin imzasını doğrulayamadık',
     notGenuineDetail: 'Reçeteyi yazan olarak görünen sağlık profesyoneline danışmadan kabul etmeyin.',
     privacy: 'Hastanın gizliliğini korumak için bu sayfa ne hastanın ne de tedavisinin bilgilerini gösterir.',
@@ -1063,7 +1081,12 @@ export const tr: Translation = {
       licence: 'Sicil',
     },
   },
+  priceFinder: {
+    text: 'İlaç fiyatlarını karşılaştırın:',
+    link: 'Buscador Nacional de Medicamentos (ulusal ilaç arama)',
+  },
   patientLink: {
+    items: 'Her ilacın CUIR’i',
     title: 'Reçeteniz: {{number}}',
     loading: 'Reçeteniz yükleniyor…',
     greeting: 'Merhaba {{name}}. Sağlık profesyonelinizin sizin için yazdığı reçete budur.',
@@ -1074,8 +1097,8 @@ export const tr: Translation = {
   },
   scanner: {
     title: 'QR tarayıcı',
-    lead: 'Reçetenin QR kodunu kamerayla tarayın veya QR kodunun altındaki 16 karakterlik kodu yazın.',
-    code: 'Doğrulama kodu',
+    lead: 'Reçetenin QR kodunu kamerayla tarayın veya QR kodunun altındaki 16 karakterlik kodu ya da ilaçlarından birinin CUIR’ini yazın.',
+    code: 'Doğrulama kodu veya CUIR',
     search: 'Reçeteyi bul',
     useCamera: 'Kamerayı kullan',
     stopCamera: 'Kamerayı durdur',
@@ -1090,8 +1113,8 @@ export const tr: Translation = {
       notPrescription: 'Okunan QR kodu bir reçeteye ait değil.',
     },
     loading: 'Reçete aranıyor…',
-    signatureValid: 'Dijital imza geçerli.',
-    signatureInvalid: 'Bu reçetenin dijital imzası geçerli değil: ilacı vermeyin.',
+    signatureValid: 'Elektronik imza geçerli.',
+    signatureInvalid: 'Bu reçetenin elektronik imzası geçerli değil: ilacı vermeyin.',
     dispensing: {
       title: 'İlaç teslimi',
       pending: 'Bekleyen: {{pending}} / {{quantity}}',
@@ -1132,7 +1155,7 @@ export const tr: Translation = {
         s1: '“Hastalarım” bölümünde hastayı DNI veya soyadıyla arayın ya da sağlık sigortası ve üye numarasıyla ekleyin.',
         s2: '“Yeni reçete”yi seçin: tek seferlik bir tedavi için Receta Única, uzun süreli bir tedavinin 2 veya 3 ayı için Receta Crónica.',
         s3: 'ICD-10 tanısını ve vademecum’daki ilaçları jenerik veya ticari adla arayın; miktarı ve talimatları belirtin.',
-        s4: 'Reçeteyi taslak olarak kaydedip gözden geçirin. Hazır olduğunda “İmzala”yı seçin ve 4 haneli PIN’inizi girin: reçete dijital olarak imzalanır ve artık değiştirilemez.',
+        s4: 'Reçeteyi taslak olarak kaydedip gözden geçirin. Hazır olduğunda “İmzala”yı seçin ve 4 haneli PIN’inizi girin: reçete elektronik olarak imzalanır ve artık değiştirilemez.',
         s5: 'Listeden birden fazla taslağı tek bir PIN ile birlikte imzalayabilirsiniz. Beş yanlış PIN’den sonra, “Profilim” bölümünden PIN’inizi kurtarana kadar imzalama kilitlenir.',
       },
     },
@@ -1611,7 +1634,7 @@ export const tr: Translation = {
       nothingToDispense: 'Teslim etmek için en az bir ilaç seçin.',
       alreadyDispensed: 'Bu ilaç zaten teslim edildi.',
       notUndoable: 'Bir teslimi yalnızca aynı eczane, aynı gün içinde geri alabilir.',
-      codeInvalid: 'Kod geçerli değil: QR kodunun altında yazdığı gibi 16 harf ve rakamdan oluşur.',
+      codeInvalid: 'Kod geçerli değil: QR kodunun altında yazan 16 harf ve rakam ya da bir CUIR’in 41 rakamı olmalıdır.',
       notFound: 'Bu koda sahip bir reçete yok.',
     },
     owners: {

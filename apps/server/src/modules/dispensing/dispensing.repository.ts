@@ -5,25 +5,36 @@ import {
   dispensations, doctorCredentials, prescriptionItems, prescriptions, users,
 } from '../../db/schema/index.ts';
 
+const verifiableColumns = {
+  id: prescriptions.id,
+  doctorUserId: prescriptions.doctorUserId,
+  workspaceId: prescriptions.workspaceId,
+  number: prescriptions.number,
+  type: prescriptions.type,
+  state: prescriptions.state,
+  seriesPosition: prescriptions.seriesPosition,
+  seriesLength: prescriptions.seriesLength,
+  issuedOn: prescriptions.issuedOn,
+  startDate: prescriptions.startDate,
+  expiryDate: prescriptions.expiryDate,
+  signedAt: prescriptions.signedAt,
+  prescriber: prescriptions.prescriber,
+};
+
 /** A signed (never a draft) prescription by its verification code, with what the public page shows. */
 export function findVerifiable(db: Database, code: string) {
-  return db.select({
-    id: prescriptions.id,
-    doctorUserId: prescriptions.doctorUserId,
-    workspaceId: prescriptions.workspaceId,
-    number: prescriptions.number,
-    type: prescriptions.type,
-    state: prescriptions.state,
-    seriesPosition: prescriptions.seriesPosition,
-    seriesLength: prescriptions.seriesLength,
-    issuedOn: prescriptions.issuedOn,
-    startDate: prescriptions.startDate,
-    expiryDate: prescriptions.expiryDate,
-    signedAt: prescriptions.signedAt,
-    prescriber: prescriptions.prescriber,
-  })
+  return db.select(verifiableColumns)
     .from(prescriptions)
     .where(and(eq(prescriptions.verificationCode, code), ne(prescriptions.state, 'draft')))
+    .then(([row]) => row);
+}
+
+/** A signed prescription by the CUIR of one of its items (unique), with that item's id. */
+export function findVerifiableByCuir(db: Database, cuir: string) {
+  return db.select({ ...verifiableColumns, itemId: prescriptionItems.id })
+    .from(prescriptionItems)
+    .innerJoin(prescriptions, eq(prescriptions.id, prescriptionItems.prescriptionId))
+    .where(and(eq(prescriptionItems.cuir, cuir), ne(prescriptions.state, 'draft')))
     .then(([row]) => row);
 }
 

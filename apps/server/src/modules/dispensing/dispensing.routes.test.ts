@@ -1,6 +1,6 @@
 import {
-  addDays, messages, todayInArgentina, type ApiError, type DispenseInput, type DispenseResult, type ScannedPrescription,
-  type Verification,
+  addDays, composeCuir, cuirGroupOf, cuirItemOf, medicationSubtypeCodes, messages, todayInArgentina, type ApiError,
+  type DispenseInput, type DispenseResult, type ScannedPrescription, type Verification,
 } from '@receta/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -66,6 +66,31 @@ function itemsOf(prescriptionId: string) {
     .where(eq(prescriptionItems.prescriptionId, prescriptionId)).orderBy(prescriptionItems.position);
 }
 
+/**
+ * Gives each item of a signed prescription its CUIR, as signing does, so that these tests do not
+ * depend on how the factory writes them. The trigger that keeps signed items unchanged steps aside.
+ */
+async function cuirsOf(prescription: { id: string; number: number }): Promise<string[]> {
+  const items = await itemsOf(prescription.id);
+  const cuirs = items.map((item) => composeCuir({
+    platform: '0000', repository: '0000', jurisdiction: '14', type: '01', subtype: medicationSubtypeCodes[item.subtype],
+    group: cuirGroupOf(prescription.number), item: cuirItemOf(item.position),
+  }));
+  await test.app.db.transaction(async (tx) => {
+    await tx.execute(sql`alter table prescription_items disable trigger prescription_items_signed_immutable`);
+    for (const [index, item] of items.entries()) {
+      await tx.update(prescriptionItems).set({ cuir: cuirs[index] }).where(eq(prescriptionItems.id, item.id));
+    }
+    await tx.execute(sql`alter table prescription_items enable trigger prescription_items_signed_immutable`);
+  });
+  return cuirs;
+}
+
+/** A CUIR as a person copies it: in groups of digits, with spaces and dashes. */
+function grouped(cuir: string): string {
+  return `${cuir.slice(0, 4)} ${cuir.slice(4, 8)}-${cuir.slice(8, 10)} ${cuir.slice(10, 14)} ${cuir.slice(14, 39)} ${cuir.slice(39)}`;
+}
+
 async function stateOf(id: string) {
   const [row] = await test.app.db.select({ state: prescriptions.state })
     .from(prescriptions).where(eq(prescriptions.id, id));
@@ -78,11 +103,13 @@ function expectRefusal(response: { statusCode: number; json: <T>() => T }, statu
 }
 
 describe('GET /api/public/verifications/:code', () => {
-  it('tells without a login that a signed prescription is genuine, with its state, dates and prescriber', async () => {
-    const prescription = await signedPrescription();
+  it('tells without a login that a signed prescription is genuine, with its state, dates, prescriber and CUIRs', async () => {
+    const prescription = await signedPrescription({ items: twoItems });
+    const cuirs = await cuirsOf(prescription);
     const response = await verify(prescription.verificationCode.toLowerCase());
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<Verification>()).toEqual({
+      foundBy: 'code',
       genuine: true,
       number: prescription.number,
       type: 'classic',
@@ -94,7 +121,46 @@ describe('GET /api/public/verifications/:code', () => {
       expiryDate: prescription.expiryDate,
       signedAt: prescription.signedAt?.toISOString(),
       prescriber: { name: 'Ana', lastName: 'Pérez', licenceType: 'MN', enrollment: '123456', jurisdiction: prescription.prescriber.jurisdiction },
+      items: cuirs.map((cuir) => ({ cuir, subtype: 'prescription' })),
     });
+  });
+
+  it('finds a prescription by a CUIR, typed in groups, and tells only its authenticity, state, dates and that item', async () => {
+    const prescription = await signedPrescription({ items: twoItems });
+    const [, second] = await cuirsOf(prescription);
+    const response = await verify(encodeURIComponent(grouped(second!)));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<Verification>()).toEqual({
+      foundBy: 'cuir',
+      genuine: true,
+      number: prescription.number,
+      type: 'classic',
+      state: 'valid',
+      seriesPosition: 1,
+      seriesLength: 1,
+      issuedOn: today,
+      startDate: today,
+      expiryDate: prescription.expiryDate,
+      signedAt: prescription.signedAt?.toISOString(),
+      prescriber: null,
+      items: [{ cuir: second, subtype: 'prescription' }],
+    });
+    // Anyone may compose a CUIR: its answer names neither the patient, nor the medicines, nor the doctor.
+    for (const secret of [
+      prescription.patientName, prescription.patientLastName, prescription.patientDni, prescription.diagnosisCode,
+      sampleMedications.enalapril.genericName, sampleMedications.metformin.genericName, prescription.id, 'Pérez',
+    ]) {
+      expect(response.body).not.toContain(secret);
+    }
+  });
+
+  it('knows no CUIR of a draft or of no item, and refuses one with a digit too many or too few', async () => {
+    const prescription = await signedPrescription();
+    const [cuir] = await cuirsOf(prescription);
+    const unknown = `${cuir!.slice(0, 39)}99`;
+    expectRefusal(await verify(unknown), 404, messages.dispensing.notFound);
+    expectRefusal(await verify(`${cuir}0`), 400, messages.dispensing.codeInvalid);
+    expectRefusal(await verify(cuir!.slice(1)), 400, messages.dispensing.codeInvalid);
   });
 
   it('tells a prescription is genuine whatever the hour its doctor got the certificate and signed', async () => {
@@ -198,6 +264,19 @@ describe('GET /api/scanner/:code', () => {
       patient: { dni: prescription.patientDni },
       items: [{ genericName: sampleMedications.enalapril.genericName, quantity: 1, dispensedQuantity: 0 }],
     });
+  });
+
+  it('finds the prescription by the CUIR of any of its items, typed in groups of digits', async () => {
+    const prescription = await signedPrescription({ items: twoItems });
+    const cuirs = await cuirsOf(prescription);
+    for (const cuir of [cuirs[1]!, grouped(cuirs[0]!)]) {
+      const response = await scan(encodeURIComponent(cuir));
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json<ScannedPrescription>().prescription).toMatchObject({
+        id: prescription.id, items: cuirs.map((each) => ({ cuir: each, subtype: 'prescription' })),
+      });
+    }
+    expectRefusal(await scan(`${cuirs[0]!.slice(0, 39)}99`), 404, messages.dispensing.notFound);
   });
 
   it('is for pharmacies: a doctor is refused (403), an anonymous caller too (401)', async () => {

@@ -1,5 +1,6 @@
 import {
-  DispenseResultSchema, DispenseSchema, messages, ScannedPrescriptionSchema, VerificationCodeSchema, VerificationSchema,
+  DispenseResultSchema, DispenseSchema, messages, PrescriptionLookupSchema, ScannedPrescriptionSchema,
+  VerificationSchema,
 } from '@receta/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,7 +13,8 @@ import {
   dispensePrescription, scanPrescription, undoDispensation, verifyPrescription, type PharmacyActor,
 } from './dispensing.service.ts';
 
-const CodeParamsSchema = z.object({ code: VerificationCodeSchema });
+/** `code`: the verification code under the QR code, or the CUIR of one of the prescription's items. */
+const CodeParamsSchema = z.object({ code: PrescriptionLookupSchema });
 const PrescriptionParamsSchema = z.object({ id: z.uuid(messages.prescriptions.notFound) });
 const DispensationParamsSchema = PrescriptionParamsSchema.extend({ dispensationId: z.uuid(messages.common.notFound) });
 
@@ -21,7 +23,7 @@ function pharmacyActorOf(request: FastifyRequest): PharmacyActor {
 }
 
 /**
- * The public verification of a prescription (its QR code) and the pharmacy's scanner,
+ * The public verification of a prescription (its QR code or a CUIR) and the pharmacy's scanner,
  * dispense and undo. No workspace: pharmacies are outside the doctors' workspaces.
  */
 export const dispensingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,7 +33,7 @@ export const dispensingRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'public' },
     schema: {
       tags: ['verificación'],
-      summary: 'Dice si una receta es auténtica, su estado, sus fechas y quién la firmó (sin datos de salud del paciente)',
+      summary: 'Dice si una receta es auténtica e íntegra, su estado, sus fechas y los CUIR de sus ítems; por su código QR, también quién la firmó. Nunca datos del paciente ni medicamentos',
       params: CodeParamsSchema,
       response: { 200: VerificationSchema, ...errorAnswers(400, 404, 429) },
     },
@@ -44,7 +46,7 @@ export const dispensingRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: ['index.scan'] },
     schema: {
       tags: ['dispensa'],
-      summary: 'La receta completa del código escaneado, con su firma verificada y sus dispensas',
+      summary: 'La receta completa del código escaneado o del CUIR escrito, con su firma verificada y sus dispensas',
       params: CodeParamsSchema,
       response: { 200: ScannedPrescriptionSchema, ...errorAnswers(400, 401, 403, 404) },
     },

@@ -1,5 +1,5 @@
 import {
-  displayStateOf, messages, todayInArgentina, type Dispensation, type DispenseResult, type DispenseSchema,
+  displayStateOf, lookupKindOf, messages, todayInArgentina, type Dispensation, type DispenseResult, type DispenseSchema,
   type ErrorCode, type PrescriptionDisplayState, type PrescriptionState, type ScannedPrescription, type Verification,
 } from '@receta/domain';
 import type { z } from 'zod';
@@ -12,8 +12,9 @@ import {
   type PrescriptionItemRow, withItems,
 } from '../prescriptions/index.ts';
 import {
-  findDispensationsOf, findVerifiable, insertDispensations, isCertificateOfDoctor, lockDispensation, lockPrescription,
-  lowerDispensedQuantity, markDispensationUndone, raiseDispensedQuantity, setPrescriptionState, type DispensationRow,
+  findDispensationsOf, findVerifiable, findVerifiableByCuir, insertDispensations, isCertificateOfDoctor,
+  lockDispensation, lockPrescription, lowerDispensedQuantity, markDispensationUndone, raiseDispensedQuantity,
+  setPrescriptionState, type DispensationRow,
 } from './dispensing.repository.ts';
 import { verifyPdfSignature } from './signature-check.ts';
 
@@ -51,15 +52,32 @@ async function isSignatureValid(db: Database, ca: x509.X509Certificate, prescrip
   return signerCertificate !== null && isCertificateOfDoctor(db, prescription.doctorUserId, signerCertificate);
 }
 
-/** The public page of the QR code: whether it is genuine, its state and dates, and who signed it. */
-export async function verifyPrescription(
-  db: Database, ca: x509.X509Certificate, code: string, now = new Date(),
-): Promise<Verification> {
-  const found = await findVerifiable(db, code);
+/**
+ * A signed prescription by its verification code or by one of its items' CUIRs (as
+ * `PrescriptionLookupSchema` answers them), with the id of the item a CUIR names.
+ */
+async function findByLookup(db: Database, lookup: string) {
+  const found = lookupKindOf(lookup) === 'cuir'
+    ? await findVerifiableByCuir(db, lookup)
+    : await findVerifiable(db, lookup).then((row) => row && { ...row, itemId: null });
   if (!found) throw AppError.notFound(messages.dispensing.notFound);
+  return found;
+}
+
+/**
+ * The public verification: whether it is genuine, its state and dates, and its items' CUIRs and
+ * subtypes. By its QR code also who signed it; by a CUIR, which anyone could compose, only the
+ * item it names and nothing of the doctor (Disp. 1/2025 Annex III §4, docs/decisions/036).
+ */
+export async function verifyPrescription(
+  db: Database, ca: x509.X509Certificate, lookup: string, now = new Date(),
+): Promise<Verification> {
+  const found = await findByLookup(db, lookup);
   const { name, lastName, licenceType, enrollment, jurisdiction } = found.prescriber;
+  const [genuine, items] = await Promise.all([isSignatureValid(db, ca, found, now), findItemsOf(db, [found.id])]);
   return {
-    genuine: await isSignatureValid(db, ca, found, now),
+    foundBy: lookupKindOf(lookup),
+    genuine,
     number: found.number,
     type: found.type,
     state: displayStateOf(found, todayInArgentina(now)),
@@ -69,7 +87,9 @@ export async function verifyPrescription(
     startDate: found.startDate,
     expiryDate: found.expiryDate,
     signedAt: found.signedAt?.toISOString() ?? null,
-    prescriber: { name, lastName, licenceType, enrollment, jurisdiction },
+    prescriber: found.itemId === null ? { name, lastName, licenceType, enrollment, jurisdiction } : null,
+    items: items.filter((item) => found.itemId === null || item.id === found.itemId)
+      .map(({ cuir, subtype }) => ({ cuir, subtype })),
   };
 }
 
@@ -111,15 +131,14 @@ async function scannedPrescriptionOf(
 }
 
 /**
- * The whole prescription for a pharmacy that scanned its code. Pharmacies work outside the
- * doctor's workspace: the code, printed only on the patient's PDF, is what lets them in.
+ * The whole prescription for a pharmacy that scanned its code or typed one of its CUIRs.
+ * Pharmacies work outside the doctor's workspace: the code, printed only on the patient's PDF,
+ * or the CUIR the patient shows them, is what lets them in.
  */
 export async function scanPrescription(
-  db: Database, ca: x509.X509Certificate, code: string, userId: string, now = new Date(),
+  db: Database, ca: x509.X509Certificate, lookup: string, userId: string, now = new Date(),
 ): Promise<ScannedPrescription> {
-  const found = await findVerifiable(db, code);
-  if (!found) throw AppError.notFound(messages.dispensing.notFound);
-  return scannedPrescriptionOf(db, ca, found, userId, now);
+  return scannedPrescriptionOf(db, ca, await findByLookup(db, lookup), userId, now);
 }
 
 /** The quantity of each item to dispense, checked against what is still pending. */

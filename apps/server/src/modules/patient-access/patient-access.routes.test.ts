@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import {
   addDays, messages, todayInArgentina, type PatientLink, type PatientLinkHandover, type PrescriptionEvent,
 } from '@receta/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPatientRecord, createPrescribingDoctor, createPrescription, headersIn } from '../../../test/factories/prescriptions.ts';
 import { createUser } from '../../../test/factories/users.ts';
 import { createWorkspace } from '../../../test/factories/workspaces.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import {
-  auditEvents, mailOutbox, patientAccess, patients, prescriptionDocuments, scheduledJobs, smsOutbox, workspaceMembers,
+  auditEvents, mailOutbox, patientAccess, patients, prescriptionDocuments, prescriptionItems, scheduledJobs, smsOutbox,
+  workspaceMembers,
 } from '../../db/schema/index.ts';
 import { policies } from '../../platform/attempt-limiter.ts';
 import { deliverToPatient } from './patient-delivery.ts';
@@ -47,6 +48,17 @@ async function signedFor(patientId: string, options: { issuedOn?: string; state?
   return prescription;
 }
 
+/** Gives the signed prescription's item a CUIR, as signing does, whatever the factory wrote. */
+async function withCuir(prescription: { id: string; number: number }): Promise<string> {
+  const cuir = `0000000014010200000000000000000${String(prescription.number).padStart(8, '0')}01`;
+  await test.app.db.transaction(async (tx) => {
+    await tx.execute(sql`alter table prescription_items disable trigger prescription_items_signed_immutable`);
+    await tx.update(prescriptionItems).set({ cuir }).where(eq(prescriptionItems.prescriptionId, prescription.id));
+    await tx.execute(sql`alter table prescription_items enable trigger prescription_items_signed_immutable`);
+  });
+  return cuir;
+}
+
 async function deliver(prescriptionIds: string[], now = new Date()) {
   return test.app.db.transaction((tx) => deliverToPatient(tx, {
     prescriptionIds, publicUrl: test.config.publicUrl, now, actor: { actorUserId: doctorId, pagePath: '/prescriptions' },
@@ -75,6 +87,7 @@ describe('deliverToPatient', () => {
     const email = uniqueEmail();
     const patient = await patientWith({ email });
     const prescription = await signedFor(patient.id);
+    const cuir = await withCuir(prescription);
     const now = new Date();
     expect(await deliver([prescription.id], now)).toEqual([prescription.id]);
 
@@ -97,6 +110,7 @@ describe('deliverToPatient', () => {
       issuedOn: today,
       startDate: today,
       expiryDate: addDays(today, 29),
+      items: [{ cuir, subtype: 'prescription' }],
       termsAccepted: false,
     });
 

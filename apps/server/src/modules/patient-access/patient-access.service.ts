@@ -8,7 +8,7 @@ import {
   findOwnPrescriptionWithContact, findSentPrescription, findSignedPdf, recordPdfOpened, recordTermsAccepted,
 } from './patient-access.repository.ts';
 import {
-  prescriptionEventActions, prescriptionEventSubject, prescriptionRecordActions,
+  findItemsOf, prescriptionEventActions, prescriptionEventSubject, prescriptionRecordActions,
 } from '../prescriptions/index.ts';
 
 const sendableStates = new Set(['pending', 'valid', 'partially_dispensed']);
@@ -78,6 +78,7 @@ async function openLink(db: Database, token: string, now: Date) {
 export async function readPatientLink(db: Database, token: string, now: Date): Promise<PatientLink> {
   const { prescription, termsAcceptedAt } = await openLink(db, token, now);
   const { name, lastName, licenceType, enrollment } = prescription.prescriber;
+  const items = await findItemsOf(db, [prescription.id]);
   return {
     number: prescription.number,
     state: displayStateOf(prescription, todayInArgentina(now)),
@@ -86,6 +87,7 @@ export async function readPatientLink(db: Database, token: string, now: Date): P
     issuedOn: prescription.issuedOn,
     startDate: prescription.startDate,
     expiryDate: prescription.expiryDate,
+    items: items.map(({ cuir, subtype }) => ({ cuir, subtype })),
     termsAccepted: termsAcceptedAt !== null,
   };
 }

@@ -3,10 +3,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { cuirOf } from '@receta/domain';
+import { medicinePriceFinder, type Prescription } from '@receta/domain';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { itemToPrint, prescriptionToPrint } from '../../../test/factories/signing.ts';
+import { itemToPrint, prescriptionToPrint, samplePrescriber } from '../../../test/factories/signing.ts';
 import { renderPrescriptionPdf } from './prescription-pdf.ts';
 
 const run = promisify(execFile);
@@ -28,6 +28,42 @@ async function textOf(pdf: Uint8Array): Promise<string> {
   return stdout.replace(/\s+/g, ' ');
 }
 
+const cuirs = ['00000000140102000000000000000000000123401', '00000000140104000000000000000000000123402'];
+
+/** A prescription of the 2025 rules: a doctor with every Annex II field, a restricted item beside a common one. */
+function restrictedPrescription(overrides: Partial<Prescription> = {}): Prescription {
+  return prescriptionToPrint({
+    prescriber: {
+      ...samplePrescriber,
+      jurisdictionCode: 'CBA',
+      refepsCode: '70123456',
+      licenceIssuer: 'Ministerio de Salud de la Provincia de Córdoba',
+      email: 'mj.nunez@consultorio.example',
+      phone: '+54 351 555-0101',
+      restrictedAuthorisedOn: '2025-11-03',
+    },
+    patient: { ...prescriptionToPrint().patient, address: 'Bv. San Juan 456, Córdoba' },
+    items: [
+      itemToPrint({ cuir: cuirs[0]! }),
+      itemToPrint({
+        id: 'd6e3b1a5-5c3f-4a1b-9d62-1b2c3d4e5f60', genericName: 'Metilfenidato', brandName: 'Ritalina', strength: '10 mg',
+        pharmaceuticalForm: 'comprimidos', presentation: 'Envase por 30 comprimidos', quantity: 21, subtype: 'restricted',
+        cuir: cuirs[1]!, patientInstructions: null,
+      }),
+    ],
+    ...overrides,
+  });
+}
+
+/** Where each piece of text first appears: the order of the blocks on the page. */
+function positionsOf(text: string, pieces: string[]): number[] {
+  return pieces.map((piece) => {
+    const position = text.indexOf(piece);
+    expect(position, piece).toBeGreaterThanOrEqual(0);
+    return position;
+  });
+}
+
 describe('renderPrescriptionPdf', () => {
   it('prints an A4 prescription with every block, accents included', async () => {
     const prescription = prescriptionToPrint();
@@ -37,17 +73,75 @@ describe('renderPrescriptionPdf', () => {
 
     const text = await textOf(pdf);
     for (const expected of [
-      'Receta Digital', 'Receta N.º 1234', 'Receta Única', `CUIR: ${cuirOf(prescription)}`,
-      'Fecha de emisión: 02/03/2026', 'Válida desde: 02/03/2026', 'Válida hasta: 31/03/2026',
-      'María José Núñez', 'Matrícula: Provincial (MP) 1234 · Córdoba', 'Profesión: Médico · Clínica médica',
-      'Domicilio: Av. Colón 1234, Alberdi, Córdoba', 'CUIT: 27301234561',
+      'Receta Digital', 'Receta N.º 1234', 'Receta Única',
+      'Fecha de confección: 02/03/2026', 'Fecha de inicio de vigencia: 02/03/2026', 'Válida hasta: 31/03/2026',
+      'María José Núñez', 'Profesión: Médico', 'Matrícula: Provincial (MP) N.º 1234 · Jurisdicción: Córdoba',
+      'Especialidad: Clínica médica', 'Domicilio profesional: Av. Colón 1234, Alberdi, Córdoba', 'CUIT: 27301234561',
       'Iñaki Güemes Peña', 'DNI: 30123456', 'CUIL: 20301234565', 'Sexo: Masculino', 'Fecha de nacimiento: 17/05/1980',
       'Cobertura: PAMI — Instituto Nacional de Servicios Sociales', 'N.º de afiliado: 15-123456789-00',
-      'Enalapril Maleato 10 mg comprimidos', 'Presentación: Envase por 50 unidades', 'Marca: Lotrial',
-      'Cantidad: dos (2)', 'Posología: 1 comprimido cada 12 horas', 'controlar la presión arterial',
-      'CIE-10: I10 — Hipertensión esencial (primaria)', 'Síntomas: Cefalea matinal', verificationUrl,
+      'Se prescribe: Enalapril Maleato 10 mg', 'Enalapril Maleato 10 mg', 'Presentación: Envase por 50 unidades',
+      'Forma farmacéutica: comprimidos', 'Sugerencia comercial: Lotrial', 'Cantidad: dos (2)',
+      'Condición de expendio: Expendio bajo receta', 'Posología: 1 comprimido cada 12 horas',
+      'controlar la presión arterial', 'Diagnóstico (CIE-10): I10 — Hipertensión esencial (primaria)',
+      'Síntomas: Cefalea matinal', verificationUrl,
     ]) expect(text).toContain(expected);
     expect(text).not.toContain('No sustituir');
+    // A draft's items have no CUIR yet, and no other number takes its place.
+    expect(text).not.toContain('CUIR');
+  });
+
+  it('prints every field of Res. 2214/2025 Annex II in its block order, each item with its CUIR', async () => {
+    const text = await textOf(await renderPrescriptionPdf(restrictedPrescription(), { verificationUrl }));
+    for (const expected of [
+      'Licencia Sanitaria Federal (REFEPS): 70123456',
+      'Matrícula: Provincial (MP) N.º 1234 · Entidad emisora: Ministerio de Salud de la Provincia de Córdoba · Jurisdicción: Córdoba',
+      'Teléfono: +54 351 555-0101', 'Correo electrónico: mj.nunez@consultorio.example',
+      'Autorizado/a para prescribir expendio legalmente restringido desde 03/11/2025',
+      'Domicilio: Bv. San Juan 456, Córdoba',
+      'Se prescribe: Enalapril Maleato 10 mg; Metilfenidato 10 mg',
+      'Sugerencia comercial: Ritalina', 'Presentación: Envase por 30 comprimidos',
+      'Cantidad: veintiuno (21)', 'Condición de expendio: Expendio legalmente restringido',
+      `CUIR: ${cuirs[0]}`, `CUIR: ${cuirs[1]}`,
+      `${medicinePriceFinder.name}: https://www.argentina.gob.ar/buscador-de-precios-de-medicamentos`,
+      'Firma electrónica de María José Núñez',
+    ]) expect(text).toContain(expected);
+    // Annex II's order: professional, patient, prescription, medications with their CUIRs, QR code.
+    const order = positionsOf(text, [
+      'Profesional', 'Licencia Sanitaria Federal', 'Paciente', 'CUIL:', 'Prescripción', 'Fecha de confección',
+      'Medicamentos', '1. Enalapril', `CUIR: ${cuirs[0]}`, '2. Metilfenidato', `CUIR: ${cuirs[1]}`,
+      'Firma electrónica', verificationUrl,
+    ]);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    // The platform's certificate makes a firma electrónica, not a firma digital (Decreto 98/2023).
+    expect(text).not.toMatch(/firma digital|firmada digitalmente|digitally/i);
+  });
+
+  it('prints the active ingredient larger than the brand', async () => {
+    const pdf = await renderPrescriptionPdf(restrictedPrescription(), { verificationUrl });
+    const path = join(directory, 'sizes.pdf');
+    await writeFile(path, pdf);
+    const { stdout } = await run('pdftotext', ['-bbox', path, '-']);
+    const heightOf = (word: string) => {
+      const box = new RegExp(`yMin="([\\d.]+)" xMax="[\\d.]+" yMax="([\\d.]+)">${word}</word>`).exec(stdout);
+      expect(box, word).not.toBeNull();
+      return Number(box![2]) - Number(box![1]);
+    };
+    expect(heightOf('Metilfenidato')).toBeGreaterThan(heightOf('Ritalina'));
+    expect(heightOf('Enalapril')).toBeGreaterThan(heightOf('Lotrial'));
+  });
+
+  it('names the foreigner\'s document instead of the CUIL, and leaves the address and authorisation off a common prescription', async () => {
+    const foreigner = restrictedPrescription({
+      patient: {
+        ...restrictedPrescription().patient, cuil: null, identityDocument: { type: 'PASAPORTE', number: 'AAB123456' },
+      },
+      items: [itemToPrint({ cuir: cuirs[0]! })],
+    });
+    const text = await textOf(await renderPrescriptionPdf(foreigner, { verificationUrl }));
+    expect(text).toContain('Documento: Pasaporte AAB123456');
+    expect(text).not.toContain('CUIL');
+    expect(text).not.toContain('Bv. San Juan 456');
+    expect(text).not.toContain('Autorizado/a');
   });
 
   it('numbers each prescription of a Receta Crónica and marks a medicine that may not be substituted', async () => {

@@ -1,6 +1,6 @@
 import {
-  cuirOf, formatDisplayDate, licenceTypeLabels, patientSexLabels, prescriptionRules, prescriptionTypeLabels, product,
-  type Prescription, type PrescriptionItem,
+  formatDisplayDate, identityDocumentTypeLabels, licenceTypeLabels, medicationSubtypeLabels, medicinePriceFinder,
+  patientSexLabels, prescriptionRules, prescriptionTypeLabels, product, type Prescription, type PrescriptionItem,
 } from '@receta/domain';
 import { PageSizes, PDFDocument } from 'pdf-lib';
 import { embedFonts, type DocumentFonts } from './embedded-fonts.ts';
@@ -11,8 +11,10 @@ import { spanishNumberWords } from './spanish-number-words.ts';
 const qrSize = 96;
 
 /**
- * The prescription as an A4 PDF in Spanish: everything a pharmacy needs to dispense it and a
- * QR code of `verificationUrl`, the public page that says whether it is genuine and valid.
+ * The prescription as an A4 PDF in Spanish, in the blocks and order of Res. 2214/2025 Annex II
+ * (professional, patient, prescription, medications with each item's CUIR, QR code), with the
+ * link to the Buscador Nacional de Medicamentos (Disp. 1/2025 art. 5) and a QR code of
+ * `verificationUrl`, the public page that says whether it is genuine and valid.
  * The document is ready for `signPdf`.
  */
 export async function renderPrescriptionPdf(
@@ -26,13 +28,14 @@ export async function renderPrescriptionPdf(
   doc.setCreator(product.name);
   const fonts = await embedFonts(doc);
   const flow = new PageFlow(doc);
+  const isRestricted = prescription.items.some((item) => item.subtype === 'restricted');
 
   writeHeader(flow, fonts, prescription, title);
-  writePrescriber(flow, fonts, prescription.prescriber);
-  writePatient(flow, fonts, prescription);
+  writePrescriber(flow, fonts, prescription.prescriber, isRestricted);
+  writePatient(flow, fonts, prescription, isRestricted);
+  writePrescription(flow, fonts, prescription);
   writeItems(flow, fonts, prescription.items);
-  writeDiagnosis(flow, fonts, prescription);
-  writeVerification(flow, fonts, options.verificationUrl);
+  writeVerification(flow, fonts, prescription, options.verificationUrl);
   flow.numberPages(`${product.name} · ${title}`, { font: fonts.regular, size: 7 });
   return doc.save({ useObjectStreams: false });
 }
@@ -49,73 +52,111 @@ function writeHeader(flow: PageFlow, fonts: DocumentFonts, prescription: Prescri
     font: fonts.bold,
   });
   flow.paragraph(product.name, { font: fonts.bold, size: 18 });
-  flow.paragraph(typeLine, { font: fonts.bold, size: 11 });
-  flow.paragraph([
-    `Fecha de emisión: ${formatDisplayDate(prescription.issuedOn)}`,
-    `Válida desde: ${formatDisplayDate(prescription.startDate)}`,
-    `Válida hasta: ${formatDisplayDate(prescription.expiryDate)} (${prescriptionRules.validityDays} días)`,
-  ].join('    '), { font: fonts.regular, size: 9 });
-  flow.paragraph(`CUIR: ${cuirOf(prescription)}`, { font: fonts.regular, size: 9 });
+  flow.paragraph(`Receta electrónica · ${typeLine}`, { font: fonts.bold, size: 11 });
 }
 
-function writePrescriber(flow: PageFlow, fonts: DocumentFonts, prescriber: Prescription['prescriber']): void {
+function writePrescriber(
+  flow: PageFlow, fonts: DocumentFonts, prescriber: Prescription['prescriber'], isRestricted: boolean,
+): void {
   section(flow, fonts, 'Profesional');
   flow.paragraph(`${prescriber.name} ${prescriber.lastName}`, { font: fonts.bold, size: 11 });
-  line(flow, fonts, 'Matrícula', `${licenceTypeLabels[prescriber.licenceType]} ${prescriber.enrollment} · ${prescriber.jurisdiction}`);
-  line(flow, fonts, 'Profesión', [prescriber.profession, prescriber.specialty].filter(Boolean).join(' · '));
-  line(flow, fonts, 'Domicilio', prescriber.address);
+  line(flow, fonts, 'Profesión', prescriber.profession);
+  line(flow, fonts, 'Licencia Sanitaria Federal (REFEPS)', prescriber.refepsCode ?? null);
+  line(flow, fonts, 'Matrícula', [
+    `${licenceTypeLabels[prescriber.licenceType]} N.º ${prescriber.enrollment}`,
+    prescriber.licenceIssuer && `Entidad emisora: ${prescriber.licenceIssuer}`,
+    `Jurisdicción: ${prescriber.jurisdiction}`,
+  ].filter(Boolean).join(' · '));
+  line(flow, fonts, 'Especialidad', prescriber.specialty);
+  line(flow, fonts, 'Domicilio profesional', prescriber.address);
+  line(flow, fonts, 'Teléfono', prescriber.phone ?? null);
+  line(flow, fonts, 'Correo electrónico', prescriber.email ?? null);
   line(flow, fonts, 'CUIT', prescriber.cuit);
+  if (isRestricted && prescriber.restrictedAuthorisedOn) {
+    flow.paragraph(
+      `Autorizado/a para prescribir expendio legalmente restringido desde ${formatDisplayDate(prescriber.restrictedAuthorisedOn)}`,
+      { font: fonts.regular, size: 10 },
+    );
+  }
 }
 
-function writePatient(flow: PageFlow, fonts: DocumentFonts, prescription: Prescription): void {
+function writePatient(flow: PageFlow, fonts: DocumentFonts, prescription: Prescription, isRestricted: boolean): void {
   const { patient, insurer } = prescription;
   section(flow, fonts, 'Paciente');
   flow.paragraph(`${patient.name} ${patient.lastName}`, { font: fonts.bold, size: 11 });
   line(flow, fonts, 'DNI', patient.dni);
-  line(flow, fonts, 'CUIL', patient.cuil);
-  line(flow, fonts, 'Sexo', patientSexLabels[patient.sex]);
+  if (patient.cuil) line(flow, fonts, 'CUIL', patient.cuil);
+  else if (patient.identityDocument) {
+    // A foreigner without CUIL: the type and number of the document used (Annex II).
+    const { type, number } = patient.identityDocument;
+    line(flow, fonts, 'Documento', `${identityDocumentTypeLabels[type]} ${number}`);
+  }
   line(flow, fonts, 'Fecha de nacimiento', formatDisplayDate(patient.dateOfBirth));
+  line(flow, fonts, 'Sexo', patientSexLabels[patient.sex]);
   line(flow, fonts, 'Cobertura', insurer ? [insurer.acronym, insurer.name].filter(Boolean).join(' — ') : 'Particular');
   line(flow, fonts, 'N.º de afiliado', prescription.affiliateNumber);
+  // Asked only of a legally restricted medicine (Ley 19.303); otherwise left off the paper.
+  if (isRestricted) line(flow, fonts, 'Domicilio', patient.address);
+}
+
+function writePrescription(flow: PageFlow, fonts: DocumentFonts, prescription: Prescription): void {
+  section(flow, fonts, 'Prescripción');
+  line(flow, fonts, 'Se prescribe', prescription.items.map(itemName).join('; '));
+  line(flow, fonts, 'Diagnóstico (CIE-10)', `${prescription.diagnosis.code} — ${prescription.diagnosis.description}`);
+  line(flow, fonts, 'Síntomas', prescription.symptoms);
+  line(flow, fonts, 'Fecha de confección', formatDisplayDate(prescription.issuedOn));
+  line(flow, fonts, 'Fecha de inicio de vigencia', formatDisplayDate(prescription.startDate));
+  line(flow, fonts, 'Válida hasta', `${formatDisplayDate(prescription.expiryDate)} (${prescriptionRules.validityDays} días)`);
+}
+
+/** The active ingredient (Ley 25.649) and its strength: what the prescription orders. */
+function itemName(item: PrescriptionItem): string {
+  return [item.genericName, item.strength].filter(Boolean).join(' ');
 }
 
 function writeItems(flow: PageFlow, fonts: DocumentFonts, items: PrescriptionItem[]): void {
-  section(flow, fonts, 'Rp/');
+  section(flow, fonts, 'Medicamentos (Rp/)');
   items.forEach((item, index) => {
-    const name = [item.genericName, item.strength, item.pharmaceuticalForm].filter(Boolean).join(' ');
-    flow.reserve(60);
-    flow.paragraph(`${index + 1}. ${name}`, { font: fonts.bold, size: 11 });
+    flow.reserve(80);
+    // The active ingredient larger and bolder than any brand (Annex II).
+    flow.paragraph(`${index + 1}. ${itemName(item)}`, { font: fonts.bold, size: 12 });
     const indent = 14;
+    line(flow, fonts, 'Sugerencia comercial', item.brandName, indent, 9);
     line(flow, fonts, 'Presentación', item.presentation, indent);
-    line(flow, fonts, 'Marca', item.brandName, indent);
+    line(flow, fonts, 'Forma farmacéutica', item.pharmaceuticalForm, indent);
+    // In letters and numbers, so that a digit cannot be added (Ley 19.303, every item alike).
     line(flow, fonts, 'Cantidad', `${spanishNumberWords(item.quantity)} (${item.quantity})`, indent);
+    line(flow, fonts, 'Condición de expendio', medicationSubtypeLabels[item.subtype], indent);
     line(flow, fonts, 'Posología', item.dosage, indent);
     line(flow, fonts, 'Indicaciones', item.patientInstructions, indent);
     line(flow, fonts, 'Nota para la farmacia', item.pharmacyNote, indent);
     if (item.noSubstitution) flow.paragraph('No sustituir', { font: fonts.bold, size: 10 }, { indent });
+    if (item.cuir) flow.paragraph(`CUIR: ${item.cuir}`, { font: fonts.bold, size: 10 }, { indent });
     flow.y -= 4;
   });
 }
 
-function writeDiagnosis(flow: PageFlow, fonts: DocumentFonts, prescription: Prescription): void {
-  section(flow, fonts, 'Diagnóstico');
-  line(flow, fonts, 'CIE-10', `${prescription.diagnosis.code} — ${prescription.diagnosis.description}`);
-  line(flow, fonts, 'Síntomas', prescription.symptoms);
-}
-
-function writeVerification(flow: PageFlow, fonts: DocumentFonts, verificationUrl: string): void {
+function writeVerification(
+  flow: PageFlow, fonts: DocumentFonts, prescription: Prescription, verificationUrl: string,
+): void {
   flow.rule();
-  flow.reserve(qrSize + 30);
+  flow.reserve(qrSize + 60);
   const top = flow.y;
   drawQrCode(flow.page, verificationUrl, { x: margin, y: top, size: qrSize });
   const beside = { indent: qrSize + 12, width: contentWidth - qrSize - 12 };
-  flow.paragraph('Receta electrónica firmada digitalmente por el profesional.', { font: fonts.bold, size: 9 }, beside);
+  const { name, lastName } = prescription.prescriber;
+  flow.paragraph(`Firma electrónica de ${name} ${lastName}`, { font: fonts.bold, size: 9 }, beside);
   flow.paragraph(
-    'Escanee el código QR o visite la dirección que figura debajo para verificar su autenticidad y su vigencia.',
+    'Firmada con el certificado que la plataforma emitió al profesional (Ley 25.506, Decreto 98/2023). '
+    + 'Escanee el código QR o visite la dirección que figura debajo para verificar su autenticidad y su vigencia.',
     { font: fonts.regular, size: 9 }, beside,
   );
   flow.y = Math.min(flow.y, top - qrSize - 4);
   flow.paragraph(verificationUrl, { font: fonts.regular, size: 8, color: grey });
+  flow.paragraph(
+    `Compare precios en el ${medicinePriceFinder.name}: ${medicinePriceFinder.url}`,
+    { font: fonts.regular, size: 8 }, { gap: 4 },
+  );
 }
 
 function section(flow: PageFlow, fonts: DocumentFonts, title: string): void {
@@ -124,7 +165,7 @@ function section(flow: PageFlow, fonts: DocumentFonts, title: string): void {
 }
 
 /** 'Label: value', left out when there is no value. */
-function line(flow: PageFlow, fonts: DocumentFonts, label: string, value: string | null, indent = 0): void {
+function line(flow: PageFlow, fonts: DocumentFonts, label: string, value: string | null, indent = 0, size = 10): void {
   if (!value) return;
-  flow.paragraph(`${label}: ${value}`, { font: fonts.regular, size: 10 }, { indent });
+  flow.paragraph(`${label}: ${value}`, { font: fonts.regular, size }, { indent });
 }

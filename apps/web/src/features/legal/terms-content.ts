@@ -37,7 +37,7 @@ export const termsContent: LegalDocument = {
       blocks: [
         'Solo los Profesionales autorizados, con matrícula vigente, pueden emitir recetas en la Plataforma. Antes de aprobar una cuenta, un moderador verifica la identidad, la matrícula y la documentación presentadas al registrarse. El Profesional debe mantener sus datos actualizados e informar de inmediato cualquier suspensión, inhabilitación o baja de su matrícula; desde ese momento no puede emitir recetas.',
         'La cuenta es personal e intransferible. Cada receta se firma con un PIN de cuatro dígitos que solo conoce el Profesional. El Profesional debe mantener en secreto su contraseña y su PIN, no compartirlos con nadie, incluido el personal del consultorio, y solicitar un PIN nuevo si sospecha que otra persona lo conoce. Toda receta firmada con su PIN se considera emitida por él.',
-        'Las firmas que se aplican en la Plataforma se rigen por la Ley 25.506 de Firma Digital y sus normas reglamentarias, y las recetas por la Ley 27.553 y su reglamentación.',
+        'Las firmas que se aplican en la Plataforma son firmas electrónicas, hechas con certificados que emite la propia Plataforma; no son firmas digitales, que requieren un certificado de un certificador licenciado (Ley 25.506 y Decreto 98/2023). Las recetas se rigen por la Ley 27.553 y su reglamentación.',
       ],
     },
     {

@@ -1,15 +1,17 @@
-import { messages, type PatientLink } from '@receta/domain';
+import { medicinePriceFinder, messages, type PatientLink } from '@receta/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router.tsx';
 import { accessTokenStore } from '../../lib/storage.ts';
+import { cuirShown } from '../../test/cuir.ts';
 import { errorResponse, stubApi } from '../../test/fake-api.ts';
 import { makeJwt } from '../../test/jwt.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { doctor } from '../../test/prescription-fixtures.ts';
 
 const token = 'f3Zk9-link-token';
+const cuir = '00000000020103000000000000000000000102401';
 const linkPath = `/api/public/patient-links/${token}`;
 
 function makeLink(overrides: Partial<PatientLink> = {}): PatientLink {
@@ -17,6 +19,7 @@ function makeLink(overrides: Partial<PatientLink> = {}): PatientLink {
     number: 1024, state: 'valid', patientName: 'Ana',
     prescriber: { name: 'Laura', lastName: 'Gómez', licenceType: 'MN', enrollment: '123456' },
     issuedOn: '2026-03-02', startDate: '2026-03-03', expiryDate: '2026-03-31', termsAccepted: false,
+    items: [{ cuir, subtype: 'archived' }],
     ...overrides,
   };
 }
@@ -71,11 +74,14 @@ describe('patient link page', () => {
     expect(pdfRequests.every((request) => !request.headers.has('Authorization'))).toBe(true);
   });
 
-  it('offers the download at once to a patient who already accepted', async () => {
+  it('offers the download at once to a patient who already accepted, with each CUIR and the price finder', async () => {
     stubApi({ [`GET ${linkPath}`]: () => makeLink({ termsAccepted: true }) });
     renderRoutes(routes, { path: `/p/${token}` });
 
     expect(await screen.findByRole('button', { name: 'Descargar receta (PDF)' })).toBeTruthy();
+    expect(screen.getByText(cuirShown(cuir))).toBeTruthy();
+    expect(screen.getByText('Expendio bajo receta archivada')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Buscador Nacional de Medicamentos/ }).getAttribute('href')).toBe(medicinePriceFinder.url);
     expect(screen.queryByRole('checkbox')).toBeNull();
   });
 

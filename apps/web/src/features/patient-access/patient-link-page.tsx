@@ -18,7 +18,9 @@ import { translateMessage } from '../../i18n/translate-message.ts';
 import { errorMessageOf } from '../../lib/api-client.ts';
 import { useNotify } from '../../lib/notify.ts';
 import { loadErrorMessage } from '../../lib/resource-api.ts';
+import { ItemReferenceList } from '../../components/item-references.tsx';
 import { PrescriptionStateChip } from '../../components/prescription-state-chip.tsx';
+import { PriceFinderLink } from '../../components/price-finder-link.tsx';
 import { LegalLabel } from '../../components/legal-label.tsx';
 import { SummaryList } from '../../components/summary-list.tsx';
 import { fetchPrescriptionPdf, useAcceptPatientLink, usePatientLink } from './patient-link-api.ts';
@@ -53,6 +55,11 @@ export function PatientLinkPage() {
           { label: t('verification.fields.expiryDate'), value: formatDisplayDate(link.data.expiryDate) },
         ]}
       />
+      <Typography component="h2" variant="subtitle1" sx={{ mt: 3, mb: 1, fontWeight: 500 }}>{t('patientLink.items')}</Typography>
+      <ItemReferenceList items={link.data.items} />
+      <Box sx={{ mt: 2 }}>
+        <PriceFinderLink />
+      </Box>
       <Box sx={{ mt: 3 }}>
         {link.data.termsAccepted ? <PdfDownload token={token} link={link.data} /> : <TermsAcceptance token={token} />}
       </Box>

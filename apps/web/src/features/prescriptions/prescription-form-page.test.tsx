@@ -82,6 +82,33 @@ describe('prescription form', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/prescriptions/${created.id}`));
   });
 
+  it('shows each medicine\'s subtype as the doctor picks it, and warns of what a restricted one requires', async () => {
+    const methylphenidate = {
+      ...salbutamol, id: 8, genericName: 'Metilfenidato', brandName: 'Ritalina', strength: '10 mg',
+      presentation: 'envase x 30 comprimidos', laboratory: 'Novartis', saleCondition: 'Venta bajo receta oficial',
+    };
+    stubApi({ ...formRoutes(), 'GET /api/medications': () => ({ payload: [salbutamol, methylphenidate] }) });
+    const user = userEvent.setup();
+    renderForm();
+
+    const box = await screen.findByRole('combobox', { name: /^Medicamento/ });
+    expect(screen.queryByText('Expendio bajo receta')).toBeNull();
+    await search(user, box, 'metil');
+    await user.click(await screen.findByRole('option', { name: /^Metilfenidato 10 mg — Ritalina/ }));
+    expect(await screen.findByText('Expendio legalmente restringido')).toBeTruthy();
+    expect(screen.getByText('Expendio legalmente restringido: requiere autorización y domicilio del paciente.')).toBeTruthy();
+
+    // Written by hand, the medicine names no presentation: sold under prescription.
+    await user.type(box, 'x');
+    expect(await screen.findByText('Expendio bajo receta')).toBeTruthy();
+    expect(screen.queryByText(/requiere autorización y domicilio del paciente/)).toBeNull();
+
+    await user.clear(box);
+    await search(user, box, 'salb');
+    await user.click(await screen.findByRole('option', { name: /^Salbutamol 100 mcg — Ventolin/ }));
+    expect(await screen.findByText('Expendio bajo receta')).toBeTruthy();
+  });
+
   it('says the insurer does not exist when the path names an unknown one', async () => {
     stubApi({ 'GET /api/insurers/nope': () => errorResponse(404, messages.prescriptions.unknownInsurer) });
     renderRoutes(routes, { path: '/prescriptions/nope/new', user: doctor });

@@ -1,7 +1,7 @@
 import {
   addDays, isAllowedStartDate, messages, particularInsurerId, PrescriptionInputSchema, prescriptionRules,
-  PrescriptionUpdateSchema,
-  type InsurerSummary, type Medication, type Prescription, type PrescriptionType,
+  PrescriptionUpdateSchema, subtypeOfSaleCondition,
+  type InsurerSummary, type Medication, type MedicationSubtype, type Prescription, type PrescriptionType,
 } from '@receta/domain';
 import type { FieldPath } from 'react-hook-form';
 import { z } from 'zod';
@@ -29,6 +29,11 @@ export interface PrescriptionItemFormValues {
   patientInstructions: string;
   pharmacyNote: string;
   noSubstitution: boolean;
+  /**
+   * Shown, not sent: the subtype the server will give the item (Annex I), from the chosen
+   * presentation's condition of sale; a medicine written by hand is sold under prescription.
+   */
+  subtype: MedicationSubtype;
 }
 
 /** The form holds the body of the request but the insurer, which is the path's. */
@@ -53,7 +58,7 @@ export type PrescriptionFormOutput =
 
 export const emptyPrescriptionItem: PrescriptionItemFormValues = {
   medicationId: null, genericName: '', brandName: '', strength: '', pharmaceuticalForm: '', presentation: '',
-  quantity: '1', dosage: '', patientInstructions: '', pharmacyNote: '', noSubstitution: false,
+  quantity: '1', dosage: '', patientInstructions: '', pharmacyNote: '', noSubstitution: false, subtype: 'prescription',
 };
 
 export function emptyPrescriptionForm(issuedOn: string, patientId = '', affiliateNumber = ''): PrescriptionFormValues {
@@ -89,6 +94,7 @@ export function prescriptionFormOf(prescription: Prescription): PrescriptionForm
       patientInstructions: item.patientInstructions ?? '',
       pharmacyNote: item.pharmacyNote ?? '',
       noSubstitution: item.noSubstitution,
+      subtype: item.subtype,
     })),
   };
 }
@@ -96,7 +102,10 @@ export function prescriptionFormOf(prescription: Prescription): PrescriptionForm
 /** What choosing a vademecum presentation writes into an item; a product without a generic name goes by its brand. */
 export function itemFieldsOf(
   medication: Medication,
-): Pick<PrescriptionItemFormValues, 'medicationId' | 'genericName' | 'brandName' | 'strength' | 'pharmaceuticalForm' | 'presentation'> {
+): Pick<
+  PrescriptionItemFormValues,
+  'medicationId' | 'genericName' | 'brandName' | 'strength' | 'pharmaceuticalForm' | 'presentation' | 'subtype'
+> {
   return {
     medicationId: medication.id,
     genericName: medication.genericName ?? medication.brandName,
@@ -104,6 +113,7 @@ export function itemFieldsOf(
     strength: medication.strength ?? '',
     pharmaceuticalForm: medication.pharmaceuticalForm ?? '',
     presentation: medication.presentation,
+    subtype: subtypeOfSaleCondition(medication.saleCondition),
   };
 }
 

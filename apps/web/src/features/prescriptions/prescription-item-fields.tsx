@@ -1,14 +1,16 @@
 import { limits, type Medication } from '@receta/domain';
 import Delete from '@mui/icons-material/Delete';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useController, useFormContext } from 'react-hook-form';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormCheckbox } from '../../components/form-checkbox.tsx';
 import { fieldErrorText, FormTextField } from '../../components/form-field.tsx';
+import { SubtypeChip } from '../../components/item-references.tsx';
 import { MedicationAutocomplete } from '../clinical-search/index.ts';
 import { itemFieldsOf, type PrescriptionFormOutput, type PrescriptionFormValues } from './prescription-form.ts';
 
@@ -19,6 +21,7 @@ export function PrescriptionItemFields({ index, onRemove }: { index: number; onR
   const prefix = `items.${index}` as const;
   const { field, fieldState } = useController({ control, name: `${prefix}.genericName` });
   const errorText = fieldErrorText(t, { fieldState, required: true, value: field.value });
+  const subtype = useWatch({ control, name: `${prefix}.subtype` });
   const position = index + 1;
 
   function choose(medication: Medication) {
@@ -47,12 +50,21 @@ export function PrescriptionItemFields({ index, onRemove }: { index: number; onR
             onInputChange={(text) => {
               field.onChange(text);
               setValue(`${prefix}.medicationId`, null);
+              setValue(`${prefix}.subtype`, 'prescription');
             }}
             onSelect={choose}
             onBlur={field.onBlur}
             required
             errorText={errorText}
           />
+          {field.value.trim() && (
+            <Box sx={{ mt: 1, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+              <SubtypeChip subtype={subtype} />
+              {subtype === 'restricted' && (
+                <Alert severity="warning" sx={{ py: 0, flex: '1 1 240px' }}>{t('prescriptions.form.restrictedWarning')}</Alert>
+              )}
+            </Box>
+          )}
         </Box>
         <FormTextField control={control} name={`${prefix}.brandName`} label={t('prescriptions.fields.brandName')} />
         <FormTextField control={control} name={`${prefix}.strength`} label={t('prescriptions.fields.strength')} />

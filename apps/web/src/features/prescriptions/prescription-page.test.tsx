@@ -1,16 +1,24 @@
-import { cuirOf, messages } from '@receta/domain';
+import { messages } from '@receta/domain';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router.tsx';
+import { cuirShown } from '../../test/cuir.ts';
 import { errorResponse, stubApi } from '../../test/fake-api.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { doctor, makePrescription } from '../../test/prescription-fixtures.ts';
 
 describe('prescription page', () => {
-  it('shows the prescriber\'s licence, the medicine with its notes and the place of a chronic one in its series', async () => {
+  it('shows the prescriber\'s licence, each medicine with its CUIR, subtype and notes, and the place of a chronic one in its series', async () => {
+    const cuir = '00000000000102000000000000000000000102401';
     const prescription = makePrescription({
       type: 'chronic', seriesPosition: 2, seriesLength: 3,
-      items: [{ ...makePrescription().items[0]!, pharmacyNote: 'Entregar con aerocámara', noSubstitution: true }],
+      items: [
+        { ...makePrescription().items[0]!, pharmacyNote: 'Entregar con aerocámara', noSubstitution: true, cuir },
+        {
+          ...makePrescription().items[0]!, id: 'i2', genericName: 'Clonazepam', strength: '2 mg', brandName: null,
+          subtype: 'archived', cuir: '00000000000103000000000000000000000102402',
+        },
+      ],
     });
     stubApi({ [`GET /api/prescriptions/${prescription.id}`]: () => prescription });
     renderRoutes(routes, { path: `/prescriptions/${prescription.id}`, user: doctor });
@@ -18,7 +26,10 @@ describe('prescription page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Receta 1024' })).toBeTruthy();
     expect(screen.getByText('Receta Crónica')).toBeTruthy();
     expect(screen.getByText('Receta 2 de 3')).toBeTruthy();
-    expect(screen.getByText(cuirOf(prescription))).toBeTruthy();
+    expect(screen.getByText(cuirShown(cuir))).toBeTruthy();
+    expect(screen.getByText(cuirShown('00000000000103000000000000000000000102402'))).toBeTruthy();
+    expect(screen.getByText('Expendio bajo receta')).toBeTruthy();
+    expect(screen.getByText('Expendio bajo receta archivada')).toBeTruthy();
     expect(screen.getByText('Nacional (MN) 123456 · Nacional')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 3, name: 'Salbutamol 100 mcg' })).toBeTruthy();
     expect(screen.getByText('Entregar con aerocámara')).toBeTruthy();

@@ -1,5 +1,5 @@
 import {
-  cuirOf, formatDisplayDate, messages,
+  formatDisplayDate, messages,
   type Prescription, type PrescriptionItem,
 } from '@receta/domain';
 import ArrowBack from '@mui/icons-material/ArrowBack';
@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { DetailField, DetailList, DetailSection } from '../../components/detail-sections.tsx';
+import { CuirText, SubtypeChip } from '../../components/item-references.tsx';
 import { paths } from '../../config/paths.ts';
 import { translateMessage } from '../../i18n/translate-message.ts';
 import { loadErrorMessage } from '../../lib/resource-api.ts';
@@ -82,7 +83,6 @@ export function PrescriptionContent({ prescription, children }: { prescription: 
             value={t('prescriptions.series', { position: prescription.seriesPosition, length: prescription.seriesLength })}
           />
         )}
-        <DetailField label={t('prescriptions.detail.cuir')} value={cuirOf(prescription)} />
         <DetailField label={t('prescriptions.detail.issuedOn')} value={formatDisplayDate(prescription.issuedOn)} />
         <DetailField label={t('prescriptions.columns.startDate')} value={formatDisplayDate(prescription.startDate)} />
         <DetailField label={t('prescriptions.columns.expiryDate')} value={formatDisplayDate(prescription.expiryDate)} />
@@ -135,9 +135,11 @@ function ItemCard({ item }: { item: PrescriptionItem }) {
         <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
           {[item.genericName, item.strength].filter(Boolean).join(' ')}
         </Typography>
+        <SubtypeChip subtype={item.subtype} />
         {item.noSubstitution && <Chip size="small" color="warning" label={t('prescriptions.fields.noSubstitution')} />}
       </Box>
       <DetailList>
+        {item.cuir && <DetailField label={t('prescriptions.detail.cuir')} value={<CuirText cuir={item.cuir} />} />}
         <DetailField label={t('prescriptions.fields.brandName')} value={item.brandName} />
         <DetailField label={t('prescriptions.fields.presentation')} value={item.presentation} />
         <DetailField label={t('prescriptions.fields.pharmaceuticalForm')} value={item.pharmaceuticalForm} />

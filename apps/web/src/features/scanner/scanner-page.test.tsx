@@ -3,19 +3,24 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router.tsx';
+import { cuirShown } from '../../test/cuir.ts';
 import { errorResponse, stubApi } from '../../test/fake-api.ts';
 import { makeUser, renderRoutes } from '../../test/render.tsx';
 import { makePrescription } from '../../test/prescription-fixtures.ts';
 
 const code = '7K3M9P2QX4T8VW6R';
+const cuirs = ['00000000020102000000000000000000000102401', '00000000020103000000000000000000000102402'];
 const pharmacist = makeUser({
   id: 'user-9', roles: ['fds.pharmacy'], scope: ['index.scan', 'mark.prescription'], termsAndConditions: '2026-01-01T00:00:00Z',
 });
 const base = makePrescription();
 const prescription = makePrescription({
   items: [
-    { ...base.items[0]!, id: '5d1c0a52-7f2e-4d7b-9a51-0c6f1e2d3a41', quantity: 2 },
-    { ...base.items[0]!, id: '5d1c0a52-7f2e-4d7b-9a51-0c6f1e2d3a42', genericName: 'Budesonida', strength: '200 mcg', quantity: 1 },
+    { ...base.items[0]!, id: '5d1c0a52-7f2e-4d7b-9a51-0c6f1e2d3a41', quantity: 2, cuir: cuirs[0]! },
+    {
+      ...base.items[0]!, id: '5d1c0a52-7f2e-4d7b-9a51-0c6f1e2d3a42', genericName: 'Budesonida', strength: '200 mcg', quantity: 1,
+      subtype: 'archived', cuir: cuirs[1]!,
+    },
   ],
 });
 
@@ -25,7 +30,7 @@ function makeScanned(overrides: Partial<ScannedPrescription> = {}): ScannedPresc
 
 async function typeCode(text: string) {
   const user = userEvent.setup();
-  await user.type(await screen.findByRole('textbox', { name: 'Código de verificación' }), text);
+  await user.type(await screen.findByRole('textbox', { name: 'Código de verificación o CUIR' }), text);
   await user.click(screen.getByRole('button', { name: 'Buscar receta' }));
   return user;
 }
@@ -38,12 +43,26 @@ describe('scanner page', () => {
     expect(await screen.findByRole('button', { name: 'Usar la cámara' })).toBeTruthy();
     await typeCode(code.toLowerCase());
 
-    expect(await screen.findByText('Firma digital válida.')).toBeTruthy();
+    expect(await screen.findByText('Firma electrónica válida.')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Receta 1024' })).toBeTruthy();
     expect(screen.getByText('Pendiente: 2 de 2')).toBeTruthy();
     expect(screen.getByText('Todavía no se dispensó ningún medicamento de esta receta.')).toBeTruthy();
     expect(router.state.location.search).toBe(`?code=${code}`);
     expect(requests.filter((request) => request.path.startsWith('/api/scanner/'))).toHaveLength(1);
+  });
+
+  it('finds the prescription by a CUIR typed in groups, and shows each item\'s CUIR and subtype', async () => {
+    const requests = stubApi({ [`GET /api/scanner/${cuirs[1]}`]: () => makeScanned() });
+    const { router } = renderRoutes(routes, { path: '/scanner', user: pharmacist });
+
+    await typeCode('0000-0000-02-0103-0000000000000000000001024-02');
+
+    expect(await screen.findByText('Firma electrónica válida.')).toBeTruthy();
+    expect(screen.getByText(cuirShown(cuirs[0]!))).toBeTruthy();
+    expect(screen.getByText(cuirShown(cuirs[1]!))).toBeTruthy();
+    expect(screen.getByText('Expendio bajo receta archivada')).toBeTruthy();
+    expect(router.state.location.search).toBe(`?code=${cuirs[1]}`);
+    expect(requests.map((request) => request.path)).toContain(`/api/scanner/${cuirs[1]}`);
   });
 
   it('refuses a malformed code before asking the server, and says when no prescription has the code', async () => {
@@ -54,7 +73,7 @@ describe('scanner page', () => {
     expect(await screen.findByText(messages.dispensing.codeInvalid)).toBeTruthy();
     expect(requests.some((request) => request.path.startsWith('/api/scanner/'))).toBe(false);
 
-    await user.clear(screen.getByRole('textbox', { name: 'Código de verificación' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Código de verificación o CUIR' }));
     await typeCode(code);
     expect(await screen.findByText(messages.dispensing.notFound)).toBeTruthy();
   });
@@ -123,7 +142,7 @@ describe('scanner page', () => {
     });
     renderRoutes(routes, { path: `/scanner?code=${code}`, user: pharmacist });
 
-    expect(await screen.findByText('La firma digital de esta receta no es válida: no la dispense.')).toBeTruthy();
+    expect(await screen.findByText('La firma electrónica de esta receta no es válida: no la dispense.')).toBeTruthy();
     expect(screen.getByText(messages.dispensing.notDispensable)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Dispensar todo' }).hasAttribute('disabled')).toBe(true);
   });

@@ -7,8 +7,9 @@ describe('codeFromScan', () => {
     expect(codeFromScan(' http://localhost:5173/verify/7k3m9p2qx4t8vw6r/ \n')).toBe('7K3M9P2QX4T8VW6R');
   });
 
-  it('takes a bare code as it is printed under the QR', () => {
+  it('takes a bare code as it is printed under the QR, or a CUIR', () => {
     expect(codeFromScan('7k3m9p2qx4t8vw6r')).toBe('7K3M9P2QX4T8VW6R');
+    expect(codeFromScan('1025 0042 02 0101 0000123456789012345678901 01')).toBe('10250042020101000012345678901234567890101');
   });
 
   it('refuses other addresses and codes that are not a verification code', () => {

@@ -1,16 +1,16 @@
-import { VerificationCodeSchema } from '@receta/domain';
+import { PrescriptionLookupSchema } from '@receta/domain';
 import { matchPath } from 'react-router';
 import { paths } from '../../config/paths.ts';
 
 /**
  * The verification code in what the camera read: the printed QR holds the whole address of
- * the verification page, whatever host printed it; a bare code is taken as well. Null when
- * the text is neither.
+ * the verification page, whatever host printed it; a bare code or CUIR is taken as well. Null
+ * when the text is none of these.
  */
 export function codeFromScan(text: string): string | null {
   const trimmed = text.trim();
   const candidate = URL.canParse(trimmed) ? codeInAddress(new URL(trimmed)) : trimmed;
-  const parsed = VerificationCodeSchema.safeParse(candidate ?? '');
+  const parsed = PrescriptionLookupSchema.safeParse(candidate ?? '');
   return parsed.success ? parsed.data : null;
 }
 

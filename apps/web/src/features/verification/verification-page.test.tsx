@@ -1,23 +1,28 @@
-import { messages, type Verification } from '@receta/domain';
+import { medicinePriceFinder, messages, type Verification } from '@receta/domain';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router.tsx';
+import { cuirShown } from '../../test/cuir.ts';
 import { errorResponse, stubApi } from '../../test/fake-api.ts';
 import { renderRoutes } from '../../test/render.tsx';
 
 const code = '7K3M9P2QX4T8VW6R';
+const cuirs = ['00000000140102000000000000000000000102401', '00000000140103000000000000000000000102402'];
 
 function makeVerification(overrides: Partial<Verification> = {}): Verification {
   return {
     genuine: true, number: 1024, type: 'chronic', state: 'partially_dispensed', seriesPosition: 2, seriesLength: 3,
     issuedOn: '2026-03-02', startDate: '2026-04-01', expiryDate: '2026-04-30', signedAt: '2026-03-02T13:05:00Z',
+    foundBy: 'code',
     prescriber: { name: 'Laura', lastName: 'Gómez', licenceType: 'MP', enrollment: '4567', jurisdiction: 'Córdoba' },
+    items: [{ cuir: cuirs[0]!, subtype: 'prescription' }, { cuir: cuirs[1]!, subtype: 'archived' }],
     ...overrides,
   };
 }
 
 describe('verification page', () => {
-  it('tells a guest the prescription is genuine, with its state, dates and prescriber', async () => {
+  it('tells a guest the prescription is genuine, with its state, dates, prescriber, CUIRs and the price finder', async () => {
     const requests = stubApi({ [`GET /api/public/verifications/${code}`]: () => makeVerification() });
     renderRoutes(routes, { path: `/verify/${code}` });
 
@@ -33,6 +38,14 @@ describe('verification page', () => {
     expect(screen.getByText('Laura Gómez')).toBeTruthy();
     expect(screen.getByText('Provincial (MP) 4567 · Córdoba')).toBeTruthy();
     expect(screen.queryByText('No pudimos verificar la firma de esta receta')).toBeNull();
+    expect(screen.getByText(/La firma electrónica es válida/)).toBeTruthy();
+    expect(screen.getByText(cuirShown(cuirs[0]!))).toBeTruthy();
+    expect(screen.getByText(cuirShown(cuirs[1]!))).toBeTruthy();
+    expect(screen.getByText('Ítem 2')).toBeTruthy();
+    expect(screen.getByText('Expendio bajo receta')).toBeTruthy();
+    expect(screen.getByText('Expendio bajo receta archivada')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Buscador Nacional de Medicamentos/ }).getAttribute('href')).toBe(medicinePriceFinder.url);
+    expect(document.body.textContent).not.toMatch(/firma digital/i);
     // A guest page: no navigation of the signed-in app.
     expect(screen.queryByRole('navigation', { name: 'Navegación principal' })).toBeNull();
     expect(requests.map((request) => request.path)).toEqual([`/api/public/verifications/${code}`]);
@@ -56,5 +69,46 @@ describe('verification page', () => {
     stubApi({ 'GET /api/public/verifications/*': () => errorResponse(400, 'Bad Request') });
     renderRoutes(routes, { path: '/verify/nope' });
     expect(await screen.findByText(messages.dispensing.codeInvalid)).toBeTruthy();
+  });
+
+  it('shows only the authenticity, state, dates and the item of a CUIR, and says why', async () => {
+    stubApi({
+      [`GET /api/public/verifications/${cuirs[1]}`]: () => makeVerification({
+        foundBy: 'cuir', prescriber: null, items: [{ cuir: cuirs[1]!, subtype: 'archived' }],
+      }),
+    });
+    renderRoutes(routes, { path: `/verify/${cuirs[1]}` });
+
+    expect(await screen.findByText('Receta auténtica')).toBeTruthy();
+    expect(screen.getByText(/Buscada por CUIR/)).toBeTruthy();
+    expect(screen.getByText(cuirShown(cuirs[1]!))).toBeTruthy();
+    expect(screen.getByText('Ítem 2')).toBeTruthy();
+    expect(screen.queryByText('Laura Gómez')).toBeNull();
+    expect(screen.queryByText('Profesional')).toBeNull();
+  });
+
+  it('lets a guest type a code or a CUIR in groups, and verifies it', async () => {
+    const user = userEvent.setup();
+    const requests = stubApi({ 'GET /api/public/verifications/*': () => makeVerification() });
+    renderRoutes(routes, { path: '/verify' });
+
+    const field = await screen.findByRole('textbox', { name: 'Código de verificación o CUIR' });
+    await user.type(field, '1234');
+    await user.click(screen.getByRole('button', { name: 'Verificar' }));
+    expect(await screen.findByText(messages.dispensing.codeInvalid)).toBeTruthy();
+    expect(requests).toEqual([]);
+
+    await user.clear(field);
+    await user.type(field, '0000 0000-14 0102 0000000000000000000001024 01');
+    await user.click(screen.getByRole('button', { name: 'Verificar' }));
+    expect(await screen.findByText('Receta auténtica')).toBeTruthy();
+    expect(requests.map((request) => request.path)).toEqual([`/api/public/verifications/${cuirs[0]}`]);
+  });
+
+  it('offers to type another code when none was found', async () => {
+    stubApi({ 'GET /api/public/verifications/*': () => errorResponse(404, 'Not Found') });
+    renderRoutes(routes, { path: `/verify/${code}` });
+    expect(await screen.findByText(messages.dispensing.notFound)).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Código de verificación o CUIR' })).toBeTruthy();
   });
 });

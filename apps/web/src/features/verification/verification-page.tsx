@@ -5,17 +5,27 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { ItemReferenceList } from '../../components/item-references.tsx';
 import { PageCard } from '../../components/page-card.tsx';
+import { PrescriptionLookupForm } from '../../components/prescription-lookup-form.tsx';
+import { PrescriptionStateChip } from '../../components/prescription-state-chip.tsx';
+import { PriceFinderLink } from '../../components/price-finder-link.tsx';
+import { SummaryList, type SummaryRow } from '../../components/summary-list.tsx';
+import { paths } from '../../config/paths.ts';
 import { translateMessage } from '../../i18n/translate-message.ts';
 import { ApiRequestError, errorMessageOf } from '../../lib/api-client.ts';
-import { PrescriptionStateChip } from '../../components/prescription-state-chip.tsx';
-import { SummaryList } from '../../components/summary-list.tsx';
 import { useVerification } from './verification-api.ts';
 
-/** `/verify/:code`, the page the printed QR code opens: no login, nothing of the patient. */
+/**
+ * `/verify/:code`, the page the printed QR code opens, and where a typed code or CUIR leads:
+ * no login, nothing of the patient.
+ */
 export function VerificationPage() {
   const { t } = useTranslation();
   const { code = '' } = useParams();
@@ -26,12 +36,32 @@ export function VerificationPage() {
   }
   if (verification.isError) {
     return (
-      <Alert severity="error" sx={{ maxWidth: 640, mx: 'auto' }}>
-        {translateMessage(t, verificationErrorOf(verification.error))}
-      </Alert>
+      <Stack spacing={3} sx={{ maxWidth: 640, mx: 'auto' }}>
+        <Alert severity="error">{translateMessage(t, verificationErrorOf(verification.error))}</Alert>
+        <LookupCard />
+      </Stack>
     );
   }
   return <VerificationCard verification={verification.data} />;
+}
+
+/** `/verify`: a guest types the code under a prescription's QR code, or one of its CUIRs. */
+export function VerificationSearchPage() {
+  return <LookupCard />;
+}
+
+function LookupCard() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <PageCard title={t('verification.search.title')} lead={t('verification.search.lead')} maxWidth={640}>
+      <PrescriptionLookupForm
+        label={t('verification.search.code')}
+        submitLabel={t('verification.search.submit')}
+        onLookup={(lookup) => void navigate(paths.verification.getHref(lookup))}
+      />
+    </PageCard>
+  );
 }
 
 function verificationErrorOf(error: unknown): string {
@@ -40,9 +70,19 @@ function verificationErrorOf(error: unknown): string {
   return errorMessageOf(error);
 }
 
+function prescriberRows(t: TFunction, prescriber: Verification['prescriber']): SummaryRow[] {
+  if (!prescriber) return [];
+  return [
+    { label: t('verification.fields.prescriber'), value: `${prescriber.name} ${prescriber.lastName}` },
+    {
+      label: t('verification.fields.licence'),
+      value: `${t(`labels.licenceTypes.${prescriber.licenceType}`)} ${prescriber.enrollment} · ${prescriber.jurisdiction}`,
+    },
+  ];
+}
+
 function VerificationCard({ verification }: { verification: Verification }) {
   const { t } = useTranslation();
-  const { prescriber } = verification;
   return (
     <PageCard title={t('verification.title', { number: verification.number })} maxWidth={640}>
       {verification.genuine
@@ -58,6 +98,7 @@ function VerificationCard({ verification }: { verification: Verification }) {
               {t('verification.notGenuineDetail')}
             </Alert>
           )}
+      {verification.foundBy === 'cuir' && <Alert severity="info" sx={{ mb: 3 }}>{t('verification.cuirOnly')}</Alert>}
       <SummaryList
         rows={[
           { label: t('verification.fields.state'), value: <PrescriptionStateChip state={verification.state} /> },
@@ -71,16 +112,16 @@ function VerificationCard({ verification }: { verification: Verification }) {
           { label: t('verification.fields.startDate'), value: formatDisplayDate(verification.startDate) },
           { label: t('verification.fields.expiryDate'), value: formatDisplayDate(verification.expiryDate) },
           ...(verification.signedAt ? [{ label: t('verification.fields.signedAt'), value: formatDisplayDate(verification.signedAt) }] : []),
-          { label: t('verification.fields.prescriber'), value: `${prescriber.name} ${prescriber.lastName}` },
-          {
-            label: t('verification.fields.licence'),
-            value: `${t(`labels.licenceTypes.${prescriber.licenceType}`)} ${prescriber.enrollment} · ${prescriber.jurisdiction}`,
-          },
+          ...prescriberRows(t, verification.prescriber),
         ]}
       />
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
-        {t('verification.privacy')}
-      </Typography>
+      <Typography component="h2" variant="subtitle1" sx={{ mt: 3, mb: 1, fontWeight: 500 }}>{t('verification.items')}</Typography>
+      <ItemReferenceList items={verification.items} />
+      <Stack spacing={1.5} sx={{ mt: 3 }}>
+        <PriceFinderLink />
+        <Typography variant="body2" color="text.secondary">{t('verification.privacy')}</Typography>
+        <Link component={RouterLink} to={paths.verificationSearch.getHref()} variant="body2">{t('verification.search.again')}</Link>
+      </Stack>
     </PageCard>
   );
 }
