@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router.tsx';
-import { stubApi, type FakeRequest } from '../../test/fake-api.ts';
+import { lookupRoutes, stubApi, type FakeRequest } from '../../test/fake-api.ts';
 import { FakeUpload } from '../../test/fake-upload.ts';
 import { makeUser, renderRoutes } from '../../test/render.tsx';
 
@@ -61,6 +61,26 @@ describe('medic preview', () => {
     expect(await screen.findByText('70012345')).toBeTruthy();
     expect(screen.getByText('Sin autorización registrada')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Registrar autorización' })).toBeNull();
+  });
+});
+
+describe('editing the REFEPS code', () => {
+  it.each([
+    ['keeps none for a doctor registered before it was asked when left blank', '', undefined],
+    ['sends the code typed', '70012345', '70012345'],
+  ])('%s', async (_case, typed, sent) => {
+    const medic = makeMedic({ status: 'active', authorized: true, refepsCode: null, province: 'CABA' });
+    const requests = stubApi({ ...lookupRoutes, 'GET /api/medicals/m1': () => medic, 'PUT /api/medicals/m1': () => medic });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/medicals/m1/preview', user: makeUser({ roles: ['fds.admin'], scope: ['show.medical', 'edit.medical'], ...terms }) });
+
+    await user.click(await screen.findByRole('button', { name: 'Editar' }));
+    const dialog = await screen.findByRole('dialog');
+    if (typed) await user.type(within(dialog).getByRole('textbox', { name: /^Licencia Sanitaria Federal/ }), typed);
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+
+    await waitFor(() => expect(requests.some((request) => request.method === 'PUT')).toBe(true));
+    expect((requests.find((request) => request.method === 'PUT')?.body as { refepsCode?: string }).refepsCode).toBe(sent);
   });
 });
 
