@@ -779,6 +779,8 @@ export const ar: ArabicTranslation<Translation> = {
       item: 'الوصفة {{number}}: {{medication}}، سارية حتى {{expiry}}',
     },
     detail: {
+      refeps: 'الترخيص الصحي الاتحادي (REFEPS)',
+      identityDocument: 'وثيقة الهوية',
       title: 'الوصفة {{number}}',
       loading: 'جارٍ تحميل الوصفة',
       back: 'العودة إلى {{list}}',

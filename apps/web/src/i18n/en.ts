@@ -727,6 +727,8 @@ export const en: Translation = {
       item: 'Prescription {{number}}: {{medication}}, valid until {{expiry}}',
     },
     detail: {
+      refeps: 'Federal Health Licence (REFEPS)',
+      identityDocument: 'Identity document',
       title: 'Prescription {{number}}',
       loading: 'Loading the prescription',
       back: 'Back to {{list}}',

@@ -713,6 +713,8 @@ export const es = {
       item: 'Receta {{number}}: {{medication}}, vigente hasta el {{expiry}}',
     },
     detail: {
+      refeps: 'Licencia Sanitaria Federal (REFEPS)',
+      identityDocument: 'Documento',
       title: 'Receta {{number}}',
       loading: 'Cargando la receta',
       back: 'Volver a {{list}}',

@@ -728,6 +728,8 @@ export const tr: Translation = {
       item: 'Reçete {{number}}: {{medication}}, son geçerlilik: {{expiry}}',
     },
     detail: {
+      refeps: 'Federal Sağlık Lisansı (REFEPS)',
+      identityDocument: 'Kimlik belgesi',
       title: 'Reçete {{number}}',
       loading: 'Reçete yükleniyor',
       back: 'Geri dön: {{list}}',

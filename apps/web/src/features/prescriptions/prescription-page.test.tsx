@@ -12,6 +12,8 @@ describe('prescription page', () => {
     const cuir = '00000000000102000000000000000000000102401';
     const prescription = makePrescription({
       type: 'chronic', seriesPosition: 2, seriesLength: 3,
+      patient: { ...makePrescription().patient, identityDocument: { type: 'PASAPORTE', number: 'AAB123456' } },
+      prescriber: { ...makePrescription().prescriber, refepsCode: '70123456' },
       items: [
         { ...makePrescription().items[0]!, pharmacyNote: 'Entregar con aerocámara', noSubstitution: true, cuir },
         {
@@ -30,6 +32,8 @@ describe('prescription page', () => {
     expect(screen.getByText(cuirShown('00000000000103000000000000000000000102402'))).toBeTruthy();
     expect(screen.getByText('Expendio bajo receta')).toBeTruthy();
     expect(screen.getByText('Expendio bajo receta archivada')).toBeTruthy();
+    expect(screen.getByText('Pasaporte AAB123456')).toBeTruthy();
+    expect(screen.getByText('70123456')).toBeTruthy();
     expect(screen.getByText('Nacional (MN) 123456 · Nacional')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 3, name: 'Salbutamol 100 mcg' })).toBeTruthy();
     expect(screen.getByText('Entregar con aerocámara')).toBeTruthy();

@@ -1,5 +1,5 @@
 import {
-  formatDisplayDate, messages,
+  formatDisplayDate, identityDocumentTypeLabels, messages,
   type Prescription, type PrescriptionItem,
 } from '@receta/domain';
 import ArrowBack from '@mui/icons-material/ArrowBack';
@@ -95,6 +95,7 @@ export function PrescriptionContent({ prescription, children }: { prescription: 
           label={t('prescriptions.columns.licence')}
           value={`${t(`labels.licenceTypes.${prescriber.licenceType}`)} ${prescriber.enrollment} · ${prescriber.jurisdiction}`}
         />
+        <DetailField label={t('prescriptions.detail.refeps')} value={prescriber.refepsCode} />
         <DetailField label={t('prescriptions.detail.profession')} value={[prescriber.profession, prescriber.specialty].filter(Boolean).join(' · ')} />
         <DetailField label={t('prescriptions.detail.cuit')} value={prescriber.cuit} />
         <DetailField label={t('prescriptions.detail.address')} value={prescriber.address} />
@@ -103,7 +104,14 @@ export function PrescriptionContent({ prescription, children }: { prescription: 
         <DetailField label={t('prescriptions.columns.patient')} value={patient.name} />
         <DetailField label={t('prescriptions.columns.lastName')} value={patient.lastName} />
         <DetailField label={t('prescriptions.columns.dni')} value={patient.dni} />
-        <DetailField label={t('prescriptions.detail.cuil')} value={patient.cuil} />
+        {patient.identityDocument
+          ? (
+              <DetailField
+                label={t('prescriptions.detail.identityDocument')}
+                value={`${identityDocumentTypeLabels[patient.identityDocument.type]} ${patient.identityDocument.number}`}
+              />
+            )
+          : <DetailField label={t('prescriptions.detail.cuil')} value={patient.cuil} />}
         <DetailField label={t('prescriptions.detail.sex')} value={t(`labels.patientSexes.${patient.sex}`)} />
         <DetailField label={t('prescriptions.columns.dateOfBirth')} value={formatDisplayDate(patient.dateOfBirth)} />
         <DetailField
