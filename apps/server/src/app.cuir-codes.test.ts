@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/helper.ts';
 
 const lines: string[] = [];
-useTestApp({ environment: { LOG_LEVEL: 'warn' }, logStream: { write: (line) => { lines.push(line); } } });
+useTestApp({
+  environment: { LOG_LEVEL: 'warn' },
+  logStream: {
+    write: (line) => {
+      lines.push(line);
+    },
+  },
+});
 
 describe('start-up', () => {
   it('warns while the CUIR registry codes are the unregistered 0000', () => {
