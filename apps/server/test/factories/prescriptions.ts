@@ -97,7 +97,9 @@ export interface PrescriptionOptions {
   insurerId?: string | null;
   /** Hipertensión esencial (I10) by default. */
   diagnosis?: { code: string; description: string };
-  items?: Array<{ medicationId?: number | null; genericName: string; presentation?: string; subtype?: MedicationSubtype }>;
+  items?: Array<{
+    medicationId?: number | null; genericName: string; presentation?: string; subtype?: MedicationSubtype;
+  }>;
 }
 
 /** The prescriber snapshot of a test prescription; its data need not match the doctor's record. */

@@ -3,7 +3,9 @@ import type { PrescriptionState } from '@receta/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../../test/database.ts';
-import { createPatientRecord, createPrescribingDoctor, createPrescription } from '../../../test/factories/prescriptions.ts';
+import {
+  createPatientRecord, createPrescribingDoctor, createPrescription, sampleMedications,
+} from '../../../test/factories/prescriptions.ts';
 import { createWorkspace } from '../../../test/factories/workspaces.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import {
@@ -179,5 +181,30 @@ describe('the retention job', () => {
       await holder;
     }
     expect(await runDueJobs(test.app.db, runAt)).toMatchObject({ done: 1 });
+  });
+});
+
+describe('the retention job on archived and restricted prescriptions', () => {
+  it('keeps, for 3 years, a signed one whose patient never accepted, and says so; deletes a plain one as before', async () => {
+    const patient = await newPatient();
+    const archived = await createPrescription(test.app, {
+      workspaceId, doctorUserId: doctorId, patientId: patient.id, state: 'signed',
+      items: [{ ...sampleMedications.clonazepam, subtype: 'archived' }],
+    });
+    const plain = await prescriptionOf(patient.id, 'signed');
+    const sentAt = new Date();
+    await deliver([archived.id, plain.id], sentAt);
+
+    const report = await runDueJobs(test.app.db, new Date(sentAt.getTime() + retentionDelayMs + day));
+    expect(report).toEqual({ done: 1, retried: 0, failed: 0 });
+    expect(await existing([archived.id, plain.id])).toEqual([archived.id]);
+    const [kept] = await test.app.db.select().from(prescriptions).where(eq(prescriptions.id, archived.id));
+    expect(kept).toMatchObject({ state: 'signed', patientId: null, patientDni: patient.dni });
+    expect(await test.app.db.select().from(prescriptionItems).where(eq(prescriptionItems.prescriptionId, archived.id)))
+      .toHaveLength(1);
+    const retained = await test.app.db.select().from(auditEvents)
+      .where(eq(auditEvents.action, 'prescription.retained_controlled'));
+    expect(retained.map((record) => record.subjectId)).toEqual([archived.id]);
+    expect(retained[0]).toMatchObject({ actorUserId: null, subjectType: 'prescription', details: { years: 3 } });
   });
 });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   displayStateOf, isAllowedStartDate, messages, particularInsurerId, prescriptionRules, seriesWindows,
-  subtypeOfSaleCondition, todayInArgentina, type DeleteManyResultSchema, type MedicationSubtype, type PrescriptionType, type DuplicateCheckSchema, type DuplicateMedication, type Prescriber, type Prescription,
+  subtypeOfSaleCondition, todayInArgentina, type DeleteManyResultSchema, type DuplicateCheckSchema,
+  type DuplicateMedication, type MedicationSubtype, type Prescriber, type Prescription, type PrescriptionType,
   type PrescriptionInputSchema, type PrescriptionPage, type PrescriptionsQuerySchema, type PrescriptionUpdateSchema,
 } from '@receta/domain';
 import type { z } from 'zod';
