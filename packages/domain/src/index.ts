@@ -13,7 +13,6 @@ export * from './directory.ts';
 export * from './error-codes.ts';
 export * from './dispensing.ts';
 export * from './identity.ts';
-export * from './legacy-cuir.ts';
 export * from './lookups.ts';
 export * from './messages.ts';
 export * from './moderation.ts';
