@@ -1,6 +1,7 @@
 import {
   antigenResultLabels, identityDocumentTypeLabels, licenceTypeLabels, medicationSubtypeLabels, messages,
-  oauthScopeDescriptions, patientSexLabels, prescriptionDisplayStateLabels, prescriptionEventLabels, prescriptionTypeLabels,
+  oauthScopeDescriptions, patientSexLabels, prescriptionDisplayStateLabels, prescriptionEventLabels,
+  prescriptionTypeLabels,
 } from '@receta/domain';
 
 /**

@@ -39,7 +39,8 @@ export function makePrescription(overrides: Partial<Prescription> = {}): Prescri
     startDate: '2026-03-02',
     expiryDate: '2026-03-31',
     patient: {
-      id: patient.id, name: patient.name, lastName: patient.lastName, dni: patient.dni, cuil: null, identityDocument: null,
+      id: patient.id, name: patient.name, lastName: patient.lastName, dni: patient.dni, cuil: null,
+      identityDocument: null,
       sex: 'F', dateOfBirth: patient.dateOfBirth, address: null,
     },
     insurer: osde,

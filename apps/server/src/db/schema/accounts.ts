@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn, bigint, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid,
+  type AnyPgColumn, bigint, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 /** Binary content kept in the database, so that every server process reads the same bytes. */
