@@ -127,5 +127,5 @@ describe('archived and restricted medicines (Res. 2214/2025)', () => {
     expect(await overflowsHorizontally(pharmacy)).toBe(false);
     await saveScreenshot(pharmacy, 'scanner-by-cuir-mobile');
     await pharmacy.context().close();
-  });
+  }, 240_000);
 });

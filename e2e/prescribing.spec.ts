@@ -37,7 +37,7 @@ describe('prescribing', () => {
     await dialog.getByLabel('Nombre').fill('Lucía');
     await dialog.getByLabel('Apellido').fill('Fernández');
     await dialog.getByLabel('DNI').fill('30123456');
-    await dialog.getByLabel('CUIL').fill('27301234568');
+    await dialog.getByRole('textbox', { name: 'CUIL' }).fill('27301234568');
     await dialog.getByLabel('Sexo').click();
     await page.getByRole('option', { name: 'Femenino' }).click();
     await dialog.getByLabel('Fecha de nacimiento').pressSequentially('12041980');
