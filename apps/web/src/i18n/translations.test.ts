@@ -45,7 +45,7 @@ function spanishKeyOf(language: string, key: string): string | undefined {
 // Texts that read the same in Spanish and in the other languages: Argentine documents, acronyms
 // and the DNI's sex marker X, then words two languages share. Texts with no words besides their
 // placeholders ('© {{year}} {{provider}}') pass too.
-const sameInEveryLanguage = new Set(['DNI', 'CUIT', 'CUIL', 'CUIR', 'PIN', 'X']);
+const sameInEveryLanguage = new Set(['DNI', 'CUIT', 'CUIL', 'CUIR', 'CDI', 'PIN', 'X']);
 const sameInLanguage: Record<string, Set<string>> = {
   en: new Set([
     'Auth', 'Roles', 'Email', 'No', 'Frontend', 'Backend', 'Vertical', 'Horizontal', 'Provincial (MP)',
