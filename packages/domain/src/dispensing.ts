@@ -19,7 +19,7 @@ export const medicinePriceFinder = {
 /** An item as pages without the patient's data show it: its CUIR and its subtype, not the medicine. */
 export const ItemReferenceSchema = z.object({
   cuir: z.string().nullable(),
-  subtype: z.enum(medicationSubtypes),
+  subtype: z.enum(medicationSubtypes).nullable(),
 });
 export type ItemReference = z.infer<typeof ItemReferenceSchema>;
 

@@ -44,6 +44,22 @@ const IdentityDocumentInputSchema = z.object({
   message: message.identityDocumentInvalid, path: ['number'],
 });
 
+/**
+ * What the patient must not be given: an allergy or an intolerance, to an active ingredient of
+ * the vademecum or to something the doctor writes.
+ */
+export const allergyKinds = ['allergy', 'intolerance'] as const;
+export type AllergyKind = (typeof allergyKinds)[number];
+export const allergyKindLabels: Record<AllergyKind, string> = { allergy: 'Alergia', intolerance: 'Intolerancia' };
+export const AllergySchema = z.object({
+  kind: z.enum(allergyKinds),
+  /** The active ingredient as the vademecum names it, or the doctor's own words. */
+  substance: z.string(),
+  /** Whether `substance` was picked from the vademecum's active ingredients. */
+  fromVademecum: z.boolean(),
+});
+export type Allergy = z.infer<typeof AllergySchema>;
+
 /** The insurer row of patients who pay themselves ("Particular / sin cobertura"). */
 export const particularInsurerId = 'particular';
 

@@ -18,6 +18,19 @@ export const prescriptionTypeLabels: Record<PrescriptionType, string> = {
   chronic: 'Receta Crónica',
 };
 
+/**
+ * What is prescribed (Res. 2214/2025 Annex I): medicines, medical devices and supplies
+ * (glasses, orthopaedics, consumables), or studies, practices and procedures. Each kind is a
+ * prescription of its own, with its heading on the PDF and its type in the CUIR.
+ */
+export const prescriptionKinds = ['medication', 'device', 'practice'] as const;
+export type PrescriptionKind = (typeof prescriptionKinds)[number];
+export const prescriptionKindLabels: Record<PrescriptionKind, string> = {
+  medication: 'Medicamentos',
+  device: 'Dispositivos médicos e insumos',
+  practice: 'Estudios, prácticas y procedimientos',
+};
+
 /** The stored states (DECISIONS.md). "Valid" is shown, never stored: see `displayStateOf`. */
 export const prescriptionStates = ['draft', 'signed', 'partially_dispensed', 'dispensed', 'cancelled', 'expired'] as const;
 export type PrescriptionState = (typeof prescriptionStates)[number];
@@ -192,19 +205,25 @@ export const DuplicateCheckResultSchema = z.object({ duplicates: z.array(Duplica
 export const PrescriptionItemSchema = z.object({
   id: z.string(),
   medicationId: z.number().int().nullable(),
+  /** The catalogue practice of a study or practice line; null otherwise. */
+  practiceCode: z.string().nullable(),
+  /** The medicine's generic name, or the device's or practice's name. */
   genericName: z.string(),
   brandName: z.string().nullable(),
   strength: z.string().nullable(),
   pharmaceuticalForm: z.string().nullable(),
-  presentation: z.string(),
+  /** A medicine's presentation; null for a device or a practice. */
+  presentation: z.string().nullable(),
+  /** Units, or sessions of a practice. */
   quantity: z.number().int(),
-  dosage: z.string(),
+  /** How to take a medicine, or the indications of a device or a practice. */
+  dosage: z.string().nullable(),
   patientInstructions: z.string().nullable(),
   pharmacyNote: z.string().nullable(),
   noSubstitution: z.boolean(),
   dispensedQuantity: z.number().int(),
-  /** Annex I's subtype, from the presentation's condition of sale. */
-  subtype: z.enum(medicationSubtypes),
+  /** Annex I's subtype, from the presentation's condition of sale; null outside medicines. */
+  subtype: z.enum(medicationSubtypes).nullable(),
   /** The item's official CUIR, given when the prescription is signed; null on a draft. */
   cuir: z.string().nullable(),
 });
@@ -214,6 +233,7 @@ export const PrescriptionSchema = z.object({
   id: z.string(),
   number: z.number().int(),
   type: z.enum(prescriptionTypes),
+  kind: z.enum(prescriptionKinds),
   state: z.enum(prescriptionStates),
   displayState: z.enum(prescriptionDisplayStates),
   seriesId: z.string(),

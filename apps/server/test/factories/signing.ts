@@ -21,6 +21,7 @@ export function itemToPrint(overrides: Partial<PrescriptionItem> = {}): Prescrip
   return {
     id: 'c5d2a0f4-4b2e-4f0a-8c51-0a1b2c3d4e5f',
     medicationId: 510,
+    practiceCode: null,
     genericName: 'Enalapril Maleato',
     brandName: 'Lotrial',
     strength: '10 mg',
@@ -44,6 +45,7 @@ export function prescriptionToPrint(overrides: Partial<Prescription> = {}): Pres
     id: '7d1f7b52-3c44-4a43-9f55-2f9b4a0e2d11',
     number: 1234,
     type: 'classic',
+    kind: 'medication',
     state: 'signed',
     displayState: 'valid',
     seriesId: '5f0c9a7e-1b2d-4c3e-8f9a-0b1c2d3e4f50',

@@ -50,7 +50,7 @@ export function ItemReferenceList({ items }: { items: ItemReference[] }) {
             {t('verification.item', { position: positionOf(item, index) })}
           </Typography>
           {item.cuir && <Typography component="span" variant="body2"><CuirText cuir={item.cuir} /></Typography>}
-          <SubtypeChip subtype={item.subtype} />
+          {item.subtype && <SubtypeChip subtype={item.subtype} />}
         </Box>
       ))}
     </Box>

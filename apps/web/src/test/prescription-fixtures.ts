@@ -30,6 +30,7 @@ export function makePrescription(overrides: Partial<Prescription> = {}): Prescri
     id: 'a3f1c2d4-1111-4222-8333-444455556666',
     number: 1024,
     type: 'classic',
+    kind: 'medication',
     state: 'signed',
     displayState: 'valid',
     seriesId: 's1',
@@ -52,7 +53,7 @@ export function makePrescription(overrides: Partial<Prescription> = {}): Prescri
       jurisdiction: 'Nacional', profession: 'Médico', specialty: 'Neumonología', address: 'Av. Corrientes 1234',
     },
     items: [{
-      id: 'i1', medicationId: salbutamol.id, genericName: 'Salbutamol', brandName: 'Ventolin', strength: '100 mcg',
+      id: 'i1', medicationId: salbutamol.id, practiceCode: null, genericName: 'Salbutamol', brandName: 'Ventolin', strength: '100 mcg',
       pharmaceuticalForm: 'Aerosol', presentation: 'aerosol x 200 dosis', quantity: 1, dosage: '2 disparos cada 8 horas',
       patientInstructions: null, pharmacyNote: null, noSubstitution: false, dispensedQuantity: 0,
       subtype: 'prescription', cuir: null,

@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import {
   bigint, boolean, date, index, integer, jsonb, pgSequence, pgTable, smallint, text, timestamp, unique, uuid,
 } from 'drizzle-orm/pg-core';
-import type { Prescriber } from '@receta/domain';
-import { identityDocumentTypes, medicationSubtypes, prescriptionStates, prescriptionTypes, patientSexes } from '@receta/domain';
+import type { Allergy, Prescriber } from '@receta/domain';
+import {
+  identityDocumentTypes, medicationSubtypes, prescriptionKinds, prescriptionStates, prescriptionTypes, patientSexes,
+} from '@receta/domain';
 import { users } from './accounts.ts';
-import { diagnoses, insurers, medications } from './reference.ts';
+import { diagnoses, insurers, medications, practices } from './reference.ts';
 import { workspaces } from './workspaces.ts';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -37,6 +39,8 @@ export const patients = pgTable('patients', {
   email: text(),
   phone: text(),
   address: text(),
+  /** Allergies and intolerances, checked against every medicine prescribed to the patient. */
+  allergies: jsonb().$type<Allergy[]>().notNull().default([]),
   /** Lower-case, accent-free last name, name and DNI, for the list's search. */
   searchText: text().notNull(),
   createdAt: createdAt(),
@@ -62,6 +66,8 @@ export const prescriptions = pgTable('prescriptions', {
   workspaceId: uuid().notNull().references(() => workspaces.id, { onDelete: 'restrict' }),
   doctorUserId: uuid().notNull().references(() => users.id, { onDelete: 'restrict' }),
   type: text({ enum: prescriptionTypes }).notNull(),
+  /** What is prescribed (Annex I): medicines, devices, or studies and practices. */
+  kind: text({ enum: prescriptionKinds }).notNull().default('medication'),
   state: text({ enum: prescriptionStates }).notNull().default('draft'),
   /** The prescriptions of one Receta Crónica share a series id, numbered 1..seriesLength. */
   seriesId: uuid().notNull(),
@@ -117,26 +123,34 @@ export const prescriptions = pgTable('prescriptions', {
   index().on(table.issuedOn, table.state),
 ]);
 
-/** One medicine of a prescription, named by its generic name (Ley 25.649). */
+/**
+ * One line of a prescription: a medicine named by its generic name (Ley 25.649), a device, or
+ * a study or practice. `genericName` is the line's name whatever its kind; the presentation,
+ * the dosage and the subtype belong to medicines only.
+ */
 export const prescriptionItems = pgTable('prescription_items', {
   id: uuid().primaryKey().defaultRandom(),
   prescriptionId: uuid().notNull().references(() => prescriptions.id, { onDelete: 'cascade' }),
   position: smallint().notNull(),
   /** The vademecum presentation chosen, or null for a medicine written by hand. */
   medicationId: integer().references(() => medications.id, { onDelete: 'restrict' }),
+  /** The catalogue practice chosen, or null for a medicine, a device or a practice written by hand. */
+  practiceCode: text().references(() => practices.code, { onDelete: 'restrict' }),
   genericName: text().notNull(),
   brandName: text(),
   strength: text(),
   pharmaceuticalForm: text(),
-  presentation: text().notNull(),
+  presentation: text(),
+  /** Units, or sessions of a practice. */
   quantity: smallint().notNull(),
-  dosage: text().notNull(),
+  /** How to take a medicine; for a device or a practice, the doctor's indications. */
+  dosage: text(),
   patientInstructions: text(),
   pharmacyNote: text(),
   noSubstitution: boolean().notNull().default(false),
   dispensedQuantity: smallint().notNull().default(0),
-  /** Annex I's subtype, from the presentation's condition of sale when the item is written. */
-  subtype: text({ enum: medicationSubtypes }).notNull().default('prescription'),
+  /** Annex I's subtype, from the presentation's condition of sale; null outside medicines (CUIR 00). */
+  subtype: text({ enum: medicationSubtypes }),
   /** The official CUIR (Annex IV), given when the prescription is signed and never again. */
   cuir: text().unique(),
 }, (table) => [
@@ -146,3 +160,19 @@ export const prescriptionItems = pgTable('prescription_items', {
   // from this index alone, rather than every item of every prescription.
   index().on(table.prescriptionId, table.genericName),
 ]);
+
+/**
+ * A doctor's favourite: one medication line or a whole prescription's items, added to a new
+ * prescription in one click. The doctor's own, in every workspace they prescribe in.
+ */
+export const favouriteKinds = ['item', 'prescription'] as const;
+export const favourites = pgTable('favourites', {
+  id: uuid().primaryKey().defaultRandom(),
+  userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+  kind: text({ enum: favouriteKinds }).notNull(),
+  prescriptionKind: text({ enum: prescriptionKinds }).notNull().default('medication'),
+  name: text().notNull(),
+  /** The items as a prescription's input takes them. */
+  items: jsonb().$type<unknown[]>().notNull(),
+  createdAt: createdAt(),
+}, (table) => [index().on(table.userId, table.createdAt)]);

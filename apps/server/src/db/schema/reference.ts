@@ -105,14 +105,18 @@ export const insurers = pgTable('insurers', {
   isActive: boolean().notNull().default(true),
 });
 
+export const medicationSources = ['anmat', 'pami'] as const;
+
 /**
  * Presentations from ANMAT's Vademécum Nacional de Medicamentos. Ley 25.649 makes doctors
  * prescribe by generic name, so `genericName` + `strength` + `pharmaceuticalForm` is what a
  * prescription names; the brand is optional.
  */
 export const medications = pgTable('medications', {
-  /** ANMAT's product id. */
+  /** ANMAT's product id; PAMI's presentations, which have none, are numbered from 900,000,000. */
   id: integer().primaryKey(),
+  /** The dataset the presentation comes from: ANMAT's 2015 vademecum or PAMI's current list. */
+  source: text({ enum: medicationSources }).notNull().default('anmat'),
   certificate: text().notNull(),
   brandName: text().notNull(),
   /** The active ingredients without strengths (monodroga): 'Paracetamol + Diclofenaco Sodico'. */
@@ -142,3 +146,20 @@ export const medications = pgTable('medications', {
   index().on(table.genericName),
   index().on(table.gtin),
 ]);
+
+/**
+ * Studies, practices and procedures a doctor prescribes (Res. 2214/2025 Annex I, type 03):
+ * a catalogue derived from the Programa Médico Obligatorio (Res. 201/2002, Annex II).
+ */
+export const practices = pgTable('practices', {
+  /** The catalogue's code, printed beside the practice's name. */
+  code: text().primaryKey(),
+  name: text().notNull(),
+  /** Laboratorio, Diagnóstico por imágenes, Kinesiología… */
+  category: text().notNull(),
+  /** Lower-case, accent-free code, name and category, for searching. */
+  searchText: text().notNull(),
+  /** The name normalised by the database, by which a search orders its matches. */
+  nameSearch: text().generatedAlwaysAs(normalizedCopyOf('name')),
+  isActive: boolean().notNull().default(true),
+});

@@ -11,6 +11,7 @@ const verifiableColumns = {
   workspaceId: prescriptions.workspaceId,
   number: prescriptions.number,
   type: prescriptions.type,
+  kind: prescriptions.kind,
   state: prescriptions.state,
   seriesPosition: prescriptions.seriesPosition,
   seriesLength: prescriptions.seriesLength,

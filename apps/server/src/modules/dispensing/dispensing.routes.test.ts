@@ -73,7 +73,7 @@ function itemsOf(prescriptionId: string) {
 async function cuirsOf(prescription: { id: string; number: number }): Promise<string[]> {
   const items = await itemsOf(prescription.id);
   const cuirs = items.map((item) => composeCuir({
-    platform: '0000', repository: '0000', jurisdiction: '14', type: '01', subtype: medicationSubtypeCodes[item.subtype],
+    platform: '0000', repository: '0000', jurisdiction: '14', type: '01', subtype: item.subtype === null ? '00' : medicationSubtypeCodes[item.subtype],
     group: cuirGroupOf(prescription.number), item: cuirItemOf(item.position),
   }));
   await test.app.db.transaction(async (tx) => {

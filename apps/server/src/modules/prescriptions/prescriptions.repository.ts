@@ -116,6 +116,7 @@ const prescriptionColumns = {
   number: prescriptions.number,
   doctorUserId: prescriptions.doctorUserId,
   type: prescriptions.type,
+  kind: prescriptions.kind,
   state: prescriptions.state,
   seriesId: prescriptions.seriesId,
   seriesPosition: prescriptions.seriesPosition,
@@ -323,6 +324,7 @@ export function findSeriesMembers(db: Database, reach: PrescriptionReach, ids: s
   return db.select({
     id: prescriptions.id,
     type: prescriptions.type,
+    kind: prescriptions.kind,
     seriesId: prescriptions.seriesId,
     seriesLength: prescriptions.seriesLength,
     state: prescriptions.state,

@@ -47,6 +47,7 @@ function prescriptionOf(row: PrescriptionRow, items: PrescriptionItemRow[], toda
     id: row.id,
     number: row.number,
     type: row.type,
+    kind: row.kind,
     state: row.state,
     displayState: displayStateOf(row, today),
     seriesId: row.seriesId,

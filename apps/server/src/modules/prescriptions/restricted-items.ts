@@ -17,7 +17,9 @@ export interface RestrictedItemsContext {
  * official form holds one medicine for at most 20 days (art. 13, 16; docs/decisions/034).
  * The fields are those of the prescription's body, which the draft's form shows them beside.
  */
-export function restrictedItemFaults(subtypes: MedicationSubtype[], context: RestrictedItemsContext): FieldError[] {
+export function restrictedItemFaults(
+  subtypes: (MedicationSubtype | null)[], context: RestrictedItemsContext,
+): FieldError[] {
   if (!subtypes.includes('restricted')) return [];
   const message = messages.prescriptions;
   const fields: FieldError[] = [];

@@ -51,6 +51,7 @@ export function lockSeriesForSigning(db: Database, seriesIds: string[]) {
     id: prescriptions.id,
     number: prescriptions.number,
     type: prescriptions.type,
+    kind: prescriptions.kind,
     seriesId: prescriptions.seriesId,
     state: prescriptions.state,
     startDate: prescriptions.startDate,

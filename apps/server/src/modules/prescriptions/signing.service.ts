@@ -176,7 +176,7 @@ export async function signPrescriptions(
       const verificationCode = newVerificationCode();
       // The items first: once the prescription is signed, the trigger keeps them as they are.
       for (const item of draft.items) {
-        await setItemCuir(tx, item.id, itemCuirOf(services.cuirCodes, prescriber, draft.number, item));
+        await setItemCuir(tx, item.id, itemCuirOf(services.cuirCodes, prescriber, draft, item));
       }
       const { patient } = draft;
       await markSigned(tx, draft.id, {

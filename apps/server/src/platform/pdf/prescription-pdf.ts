@@ -126,7 +126,7 @@ function writeItems(flow: PageFlow, fonts: DocumentFonts, items: PrescriptionIte
     line(flow, fonts, 'Forma farmacéutica', item.pharmaceuticalForm, indent);
     // In letters and numbers, so that a digit cannot be added (Ley 19.303, every item alike).
     line(flow, fonts, 'Cantidad', `${spanishNumberWords(item.quantity)} (${item.quantity})`, indent);
-    line(flow, fonts, 'Condición de expendio', medicationSubtypeLabels[item.subtype], indent);
+    line(flow, fonts, 'Condición de expendio', item.subtype && medicationSubtypeLabels[item.subtype], indent);
     line(flow, fonts, 'Posología', item.dosage, indent);
     line(flow, fonts, 'Indicaciones', item.patientInstructions, indent);
     line(flow, fonts, 'Nota para la farmacia', item.pharmacyNote, indent);

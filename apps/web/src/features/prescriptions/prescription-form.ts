@@ -88,13 +88,13 @@ export function prescriptionFormOf(prescription: Prescription): PrescriptionForm
       brandName: item.brandName ?? '',
       strength: item.strength ?? '',
       pharmaceuticalForm: item.pharmaceuticalForm ?? '',
-      presentation: item.presentation,
+      presentation: item.presentation ?? '',
       quantity: String(item.quantity),
-      dosage: item.dosage,
+      dosage: item.dosage ?? '',
       patientInstructions: item.patientInstructions ?? '',
       pharmacyNote: item.pharmacyNote ?? '',
       noSubstitution: item.noSubstitution,
-      subtype: item.subtype,
+      subtype: item.subtype ?? 'prescription',
     })),
   };
 }

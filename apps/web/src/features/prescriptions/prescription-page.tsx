@@ -143,7 +143,7 @@ function ItemCard({ item }: { item: PrescriptionItem }) {
         <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
           {[item.genericName, item.strength].filter(Boolean).join(' ')}
         </Typography>
-        <SubtypeChip subtype={item.subtype} />
+        {item.subtype && <SubtypeChip subtype={item.subtype} />}
         {item.noSubstitution && <Chip size="small" color="warning" label={t('prescriptions.fields.noSubstitution')} />}
       </Box>
       <DetailList>
