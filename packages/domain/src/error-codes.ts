@@ -15,6 +15,7 @@ export const errorCodes = [
   'dniTaken',
   'doctorRole',
   'duplicateMedication',
+  'allergyWarning',
   'emailTaken',
   'fileTooLarge',
   'identifierTaken',

@@ -2,6 +2,7 @@ import './spanish-errors.ts';
 
 export * from './accounts.ts';
 export * from './admin.ts';
+export * from './allergies.ts';
 export * from './antigens.ts';
 export * from './api.ts';
 export * from './clinical-search.ts';

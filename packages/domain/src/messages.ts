@@ -184,6 +184,7 @@ export const messages = {
     patientIdentityRequired:
       'Complete el CUIL del paciente (o, si es extranjero, el tipo y número de documento) antes de firmar.',
     refepsRequired: 'Ingrese su Licencia Sanitaria Federal (código REFEPS) en su perfil antes de firmar.',
+    allergyWarning: 'El paciente tiene registrada una alergia o intolerancia a un medicamento de la receta.',
   },
   patients: {
     notFound: '¡No existe tal paciente!',
@@ -207,6 +208,8 @@ export const messages = {
     addressTooLong: 'La dirección no puede superar los 200 caracteres.',
     nameTooLong: 'No puede superar los 80 caracteres.',
     insurerUnknown: 'Seleccione una obra social de la lista.',
+    allergyTooLong: 'No puede superar los 120 caracteres.',
+    allergiesMax: 'Un paciente admite hasta 20 alergias o intolerancias.',
   },
   signing: {
     wrongPin: 'El PIN es incorrecto.',

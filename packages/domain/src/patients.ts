@@ -4,7 +4,7 @@ import { DeleteManyResultSchema, ListQuerySchema, pageOf } from './api.ts';
 import { InsurerSummarySchema } from './clinical-search.ts';
 import { hasValidCuitCheckDigit } from './identity.ts';
 import { messages } from './messages.ts';
-import { optionalText, requiredName, stop, textLimits, withoutControls } from './schema-helpers.ts';
+import { optionalText, requiredName, requiredText, stop, textLimits, withoutControls } from './schema-helpers.ts';
 
 /** The sex on the DNI: Ley 26.743 adds X to F and M. */
 export const patientSexes = ['F', 'M', 'X'] as const;
@@ -60,6 +60,15 @@ export const AllergySchema = z.object({
 });
 export type Allergy = z.infer<typeof AllergySchema>;
 
+/** Enough for any patient's record, few enough to read on a prescription form. */
+export const maxAllergies = 20;
+
+const AllergyInputSchema = z.object({
+  kind: z.enum(allergyKinds, messages.common.required),
+  substance: requiredText(120, message.allergyTooLong),
+  fromVademecum: z.boolean().default(false),
+});
+
 /** The insurer row of patients who pay themselves ("Particular / sin cobertura"). */
 export const particularInsurerId = 'particular';
 
@@ -105,6 +114,9 @@ export const PatientInputSchema = z.object({
   email: blankAsNull(emailSchema(messages.registration.emailInvalid, messages.registration.emailInvalid)),
   phone: blankAsNull(PhoneSchema),
   address: optionalText(200, message.addressTooLong),
+  allergies: z.array(AllergyInputSchema, messages.common.invalidData)
+    .max(maxAllergies, message.allergiesMax)
+    .default([]),
 })
   .refine((patient) => patient.cuil || patient.identityDocument, {
     message: message.cuilRequired, path: ['cuil'],
@@ -134,6 +146,7 @@ export const PatientSchema = z.object({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   address: z.string().nullable(),
+  allergies: z.array(AllergySchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -3,6 +3,7 @@ import { DeleteManyResultSchema, ListQuerySchema, pageOf } from './api.ts';
 import { InsurerSummarySchema } from './clinical-search.ts';
 import { addDays, todayInArgentina } from './dates.ts';
 import { messages } from './messages.ts';
+import { AllergyConflictSchema } from './allergies.ts';
 import { medicationSubtypes } from './cuir.ts';
 import { IdentityDocumentSchema, patientSexes } from './patients.ts';
 import { int4Max, optionalText, requiredText, textLimits, withoutControls } from './schema-helpers.ts';
@@ -162,6 +163,8 @@ const prescriptionContent = {
     .min(1, message.itemsRequired).max(prescriptionRules.maxItems, message.itemsMax),
   /** The doctor saw the warning that a medicine repeats one still valid for the patient. */
   confirmDuplicates: z.boolean().default(false),
+  /** The doctor saw the warning that the patient is allergic or intolerant to a medicine. */
+  confirmAllergies: z.boolean().default(false),
 };
 
 /** `POST /api/prescriptions`: a Receta Única, or the series of a Receta Crónica. */
@@ -200,7 +203,11 @@ export const DuplicateMedicationSchema = z.object({
   expiryDate: z.string(),
 });
 export type DuplicateMedication = z.infer<typeof DuplicateMedicationSchema>;
-export const DuplicateCheckResultSchema = z.object({ duplicates: z.array(DuplicateMedicationSchema) });
+/** What the form warns of before issuing: repeated medicines and the patient's allergies. */
+export const DuplicateCheckResultSchema = z.object({
+  duplicates: z.array(DuplicateMedicationSchema),
+  allergies: z.array(AllergyConflictSchema),
+});
 
 export const PrescriptionItemSchema = z.object({
   id: z.string(),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   composeCuir, cuirGroupOf, cuirItemOf, expiryDateOf, medicationSubtypeCodes, todayInArgentina, type MedicationSubtype,
-  type Prescriber, type PrescriptionInput, type PrescriptionState, type PrescriptionType,
+  type Allergy, type Prescriber, type PrescriptionInput, type PrescriptionState, type PrescriptionType,
 } from '@receta/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -59,6 +59,7 @@ export interface PatientRecordOptions {
   /** The DNI's CUIL by default; null as for a patient saved before it was required. */
   cuil?: string | null;
   address?: string | null;
+  allergies?: Allergy[];
 }
 
 /** A patient straight in the database, for tests that are not about the patients' routes. */
@@ -71,6 +72,7 @@ export async function createPatientRecord(app: FastifyInstance, options: Patient
     dni,
     cuil: options.cuil === undefined ? validCuit(dni) : options.cuil,
     address: options.address ?? null,
+    allergies: options.allergies ?? [],
     sex: 'F',
     dateOfBirth: '1960-02-14',
     insurerId,

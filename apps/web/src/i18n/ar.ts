@@ -1668,6 +1668,7 @@ export const ar: ArabicTranslation<Translation> = {
       restrictedAlone: 'يوصف الدواء المقيّد صرفه قانونًا وحده، في وصفة واحدة.',
       patientIdentityRequired: 'أدخل رقم CUIL للمريض (أو نوع الوثيقة ورقمها إن كان أجنبيًا) قبل التوقيع.',
       refepsRequired: 'أدخل ترخيصك الصحي الاتحادي (رمز REFEPS) في ملفك الشخصي قبل التوقيع.',
+      allergyWarning: 'لدى المريض حساسية أو عدم تحمّل مسجّل تجاه دواء في هذه الوصفة.',
     },
     patients: {
       notFound: 'لا يوجد مريض كهذا!',
@@ -1691,6 +1692,8 @@ export const ar: ArabicTranslation<Translation> = {
       addressTooLong: 'لا يمكن أن يتجاوز العنوان 200 حرف.',
       nameTooLong: 'لا يمكن أن يتجاوز 80 حرفًا.',
       insurerUnknown: 'اختر تأمينًا صحيًا من القائمة.',
+      allergyTooLong: 'لا يمكن أن يتجاوز 120 حرفًا.',
+      allergiesMax: 'يمكن أن يكون للمريض ما يصل إلى 20 حساسية أو عدم تحمّل.',
     },
     signing: {
       wrongPin: 'رمز PIN غير صحيح.',

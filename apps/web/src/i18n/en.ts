@@ -1584,6 +1584,7 @@ export const en: Translation = {
       restrictedAlone: 'A legally restricted medicine is prescribed alone, on a single prescription.',
       patientIdentityRequired: "Enter the patient's CUIL (or, for a foreigner, the document type and number) before signing.",
       refepsRequired: 'Enter your Federal Health Licence (REFEPS code) in your profile before signing.',
+      allergyWarning: 'The patient has a recorded allergy or intolerance to a medicine on this prescription.',
     },
     patients: {
       notFound: 'There is no such patient!',
@@ -1607,6 +1608,8 @@ export const en: Translation = {
       addressTooLong: 'The address cannot exceed 200 characters.',
       nameTooLong: 'Cannot exceed 80 characters.',
       insurerUnknown: 'Choose a health insurer from the list.',
+      allergyTooLong: 'Up to 120 characters.',
+      allergiesMax: 'A patient may have up to 20 allergies or intolerances.',
     },
     signing: {
       wrongPin: 'The PIN is wrong.',

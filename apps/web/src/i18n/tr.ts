@@ -1585,6 +1585,7 @@ export const tr: Translation = {
       restrictedAlone: 'Yasal olarak kısıtlı satışa tabi bir ilaç tek başına, tek bir reçetede yazılır.',
       patientIdentityRequired: 'İmzalamadan önce hastanın CUIL numarasını (yabancıysa belge türünü ve numarasını) girin.',
       refepsRequired: 'İmzalamadan önce profilinize Federal Sağlık Lisansınızı (REFEPS kodu) girin.',
+      allergyWarning: 'Hastanın bu reçetedeki bir ilaca kayıtlı bir alerjisi veya intoleransı var.',
     },
     patients: {
       notFound: 'Böyle bir hasta yok!',
@@ -1608,6 +1609,8 @@ export const tr: Translation = {
       addressTooLong: 'Adres 200 karakteri geçemez.',
       nameTooLong: '80 karakteri geçemez.',
       insurerUnknown: 'Listeden bir sağlık sigortası seçin.',
+      allergyTooLong: 'En fazla 120 karakter olabilir.',
+      allergiesMax: 'Bir hasta en fazla 20 alerji veya intolerans kaydına sahip olabilir.',
     },
     signing: {
       wrongPin: 'PIN yanlış.',

@@ -18,7 +18,7 @@ export const asthma: Diagnosis = { code: 'J45.0', description: 'Asma predominant
 export function makePatient(overrides: Partial<Patient> = {}): Patient {
   return {
     id: '0b9c2f57-5c1f-4a57-9d55-6f8f2a1b3c4d', name: 'Ana', lastName: 'Pérez', dni: '30123456', cuil: null, identityDocument: null, sex: 'F',
-    dateOfBirth: '1985-03-15', insurer: null, affiliateNumber: null, email: null, phone: null, address: null,
+    dateOfBirth: '1985-03-15', insurer: null, affiliateNumber: null, email: null, phone: null, address: null, allergies: [],
     createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
     ...overrides,
   };

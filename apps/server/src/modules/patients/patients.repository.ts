@@ -44,6 +44,7 @@ const patientColumns = {
   email: patients.email,
   phone: patients.phone,
   address: patients.address,
+  allergies: patients.allergies,
   createdAt: patients.createdAt,
   updatedAt: patients.updatedAt,
 };

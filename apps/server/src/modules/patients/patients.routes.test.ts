@@ -66,12 +66,31 @@ describe('POST /api/patients', () => {
       email: 'lucia@correo.test',
       phone: '1156781234',
       address: 'Av. Rivadavia 5000, CABA',
+      allergies: [],
       createdAt: expect.any(String) as unknown,
       updatedAt: expect.any(String) as unknown,
     });
     const [stored] = await test.app.db.select().from(patients).where(eq(patients.id, patient.id));
     expect(stored).toMatchObject({ workspaceId: doctor.workspaceId, createdBy: doctor.id });
     expect((await show(patient.id)).json()).toEqual(patient);
+  });
+
+  it('keeps the patient\'s allergies and intolerances, and refuses more than the record holds', async () => {
+    const allergies = [
+      { kind: 'allergy' as const, substance: 'Amoxicilina', fromVademecum: true },
+      { kind: 'intolerance' as const, substance: 'Lactosa', fromVademecum: false },
+    ];
+    const response = await post(patientInput({ allergies }));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json<Patient>().allergies).toEqual(allergies);
+    const tooMany = await post(patientInput({
+      allergies: Array.from({ length: 21 }, (_, index) => ({ kind: 'allergy' as const, substance: `Sustancia ${index}` })),
+    }));
+    expect(tooMany.json()).toMatchObject({
+      statusCode: 400, fields: [{ field: 'body.allergies', message: messages.patients.allergiesMax }],
+    });
+    const blank = await post(patientInput({ allergies: [{ kind: 'allergy', substance: ' ' }] }));
+    expect(blank.json()).toMatchObject({ statusCode: 400, fields: [{ field: 'body.allergies.0.substance' }] });
   });
 
   it('records the creation in the audit trail by ids only', async () => {

@@ -27,6 +27,8 @@ export const prescriptionRecordActions = {
   termsAccepted: 'prescription.terms_accepted',
   /** The retention job kept an archived or restricted prescription it would have deleted. */
   retainedControlled: 'prescription.retained_controlled',
+  /** The doctor issued a medicine the patient's allergies warned of. */
+  allergyConfirmed: 'prescription.allergy_confirmed',
 } as const;
 
 const kindByAction = new Map<string, PrescriptionEventKind>(

@@ -82,6 +82,7 @@ export function findPatientOfWorkspace(db: Database, workspaceId: string, patien
     sex: patients.sex,
     dateOfBirth: patients.dateOfBirth,
     address: patients.address,
+    allergies: patients.allergies,
   })
     .from(patients)
     .where(and(eq(patients.id, patientId), eq(patients.workspaceId, workspaceId)))

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
-  displayStateOf, isAllowedStartDate, messages, particularInsurerId, prescriptionRules, seriesWindows,
+  allergyConflictsOf, displayStateOf, isAllowedStartDate, messages, particularInsurerId, prescriptionRules, seriesWindows,
   subtypeOfSaleCondition, todayInArgentina, type DeleteManyResultSchema, type DuplicateCheckSchema,
-  type DuplicateMedication, type MedicationSubtype, type Prescriber, type Prescription, type PrescriptionType,
+  type AllergyConflict, type DuplicateMedication, type MedicationSubtype, type Prescriber, type Prescription, type PrescriptionType,
   type PrescriptionInputSchema, type PrescriptionPage, type PrescriptionsQuerySchema, type PrescriptionUpdateSchema,
 } from '@receta/domain';
 import type { z } from 'zod';
@@ -11,6 +11,7 @@ import { recordAudit } from '../../platform/audit.ts';
 import { AppError, type FieldError } from '../../platform/http/app-error.ts';
 import type { WorkspaceActor } from '../../platform/http/request-actors.ts';
 import { searchWordsOf } from '../../db/search-condition.ts';
+import { recordConfirmedAllergies, unconfirmedAllergyConflicts } from './allergy-warnings.ts';
 import { assertNoUnconfirmedDuplicates, findDuplicateMedications } from './duplicates.ts';
 import { requirePrescriber } from './prescriber.ts';
 import {
@@ -198,6 +199,7 @@ export async function issuePrescriptions(
     workspaceId: actor.workspaceId, type: input.type, prescriber, startDate, issuedOn: today,
   });
   await assertNoUnconfirmedDuplicates(db, input, today);
+  const allergyConflicts = unconfirmedAllergyConflicts(checked.patient, input);
   const seriesLength = input.type === 'chronic' ? input.seriesLength ?? prescriptionRules.defaultChronicSeriesLength : 1;
   const seriesId = randomUUID();
   const snapshot = snapshotOf(input, checked, prescriber, today);
@@ -219,6 +221,7 @@ export async function issuePrescriptions(
         details: { seriesId },
       });
     }
+    await recordConfirmedAllergies(tx, actor.audit, created, allergyConflicts);
     return created;
   });
   return withItems(db, await findPrescriptionsByIds(db, { workspaceId: actor.workspaceId }, ids), today);
@@ -276,6 +279,7 @@ export async function editPrescription(
     workspaceId: actor.workspaceId, type: edited.type, prescriber, startDate, issuedOn: today,
   });
   await assertNoUnconfirmedDuplicates(db, content, today, edited.seriesId);
+  const allergyConflicts = unconfirmedAllergyConflicts(checked.patient, content);
   const snapshot = snapshotOf(content, checked, prescriber, today);
   const draftIds = await db.transaction(async (tx) => {
     const series = await lockSeries(tx, [edited.seriesId]);
@@ -295,6 +299,7 @@ export async function editPrescription(
     }
     const ids = drafts.map((draft) => draft.id);
     await replaceItems(tx, ids, itemRowsOf(content, checked));
+    await recordConfirmedAllergies(tx, actor.audit, ids, allergyConflicts);
     return ids;
   });
   return withItems(db, await findPrescriptionsByIds(db, ownReachOf(actor), draftIds), today);
@@ -326,15 +331,20 @@ export async function removePrescriptions(
   });
 }
 
-/** The medicines of a prescription being written that the patient already has on a valid one. */
+/**
+ * What the form warns of before issuing: the medicines the patient already has on a valid
+ * prescription, and those the patient's allergies or intolerances forbid.
+ */
 export async function checkDuplicates(
   db: Database, input: DuplicateCheckData, actor: PrescriptionActor, today = todayInArgentina(),
-): Promise<{ duplicates: DuplicateMedication[] }> {
-  if (!await findPatientOfWorkspace(db, actor.workspaceId, input.patientId)) {
-    throw AppError.notFound(messages.patients.notFound);
-  }
+): Promise<{ duplicates: DuplicateMedication[]; allergies: AllergyConflict[] }> {
+  const patient = await findPatientOfWorkspace(db, actor.workspaceId, input.patientId);
+  if (!patient) throw AppError.notFound(messages.patients.notFound);
   const [excluded] = input.excludePrescriptionId
     ? await findSeriesMembers(db, reachOf(actor), [input.excludePrescriptionId])
     : [];
-  return { duplicates: await findDuplicateMedications(db, input.patientId, input.items, today, excluded?.seriesId) };
+  return {
+    duplicates: await findDuplicateMedications(db, input.patientId, input.items, today, excluded?.seriesId),
+    allergies: allergyConflictsOf(patient.allergies, input.items),
+  };
 }

@@ -12,7 +12,7 @@ const particular: InsurerSummary = { id: 'particular', slug: 'particular', name:
 function makePatient(overrides: Partial<Patient> = {}): Patient {
   return {
     id: 'p1', name: 'Ana', lastName: 'Pérez', dni: '30123456', cuil: '27301234568', identityDocument: null, sex: 'F', dateOfBirth: '1985-03-15',
-    insurer: null, affiliateNumber: null, email: null, phone: null, address: null,
+    insurer: null, affiliateNumber: null, email: null, phone: null, address: null, allergies: [],
     createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
     ...overrides,
   };

@@ -16,7 +16,7 @@ function makePatient(overrides: Partial<Patient> = {}): Patient {
   return {
     id: 'p1', name: 'Ana', lastName: 'Pérez', dni: '30123456', cuil: '27301234568', identityDocument: null, sex: 'F', dateOfBirth: '1985-03-15',
     insurer: { id: 'rnos-400800', slug: 'osde-400800', name: 'Organización de Servicios Directos Empresarios', acronym: 'OSDE', kind: 'obra_social' },
-    affiliateNumber: '61 234567 8 01', email: 'ana@example.com', phone: null, address: null,
+    affiliateNumber: '61 234567 8 01', email: 'ana@example.com', phone: null, address: null, allergies: [],
     createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
     ...overrides,
   };

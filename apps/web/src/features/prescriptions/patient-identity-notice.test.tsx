@@ -9,7 +9,7 @@ import { PatientIdentityNotice } from './patient-identity-notice.tsx';
 
 const withoutCuil: Patient = {
   id: 'p1', name: 'Ana', lastName: 'Pérez', dni: '30123456', cuil: null, identityDocument: null, sex: 'F',
-  dateOfBirth: '1985-03-15', insurer: null, affiliateNumber: null, email: null, phone: null, address: null,
+  dateOfBirth: '1985-03-15', insurer: null, affiliateNumber: null, email: null, phone: null, address: null, allergies: [],
   createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
 };
 
