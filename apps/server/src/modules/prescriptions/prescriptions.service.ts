@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
-  allergyConflictsOf, displayStateOf, isAllowedStartDate, messages, particularInsurerId, prescriptionRules, seriesWindows,
-  subtypeOfSaleCondition, todayInArgentina, type DeleteManyResultSchema, type DuplicateCheckSchema,
-  type AllergyConflict, type DuplicateMedication, type MedicationSubtype, type Prescriber, type Prescription, type PrescriptionType,
-  type PrescriptionInputSchema, type PrescriptionPage, type PrescriptionsQuerySchema, type PrescriptionUpdateSchema,
+  allergyConflictsOf, displayStateOf, isAllowedStartDate, messages, particularInsurerId, prescriptionRules,
+  seriesWindows, subtypeOfSaleCondition, todayInArgentina, type AllergyConflict, type DeleteManyResultSchema,
+  type DuplicateCheckSchema, type DuplicateMedication, type MedicationSubtype, type Prescriber, type Prescription,
+  type PrescriptionType, type PrescriptionInputSchema, type PrescriptionPage, type PrescriptionsQuerySchema,
+  type PrescriptionUpdateSchema,
 } from '@receta/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
