@@ -631,6 +631,19 @@ export const ar: ArabicTranslation<Translation> = {
       createdAt: 'تاريخ الإضافة',
     },
   },
+  allergies: {
+    title: 'الحساسية وعدم التحمّل',
+    none: 'لا توجد حساسية أو عدم تحمّل مسجّل.',
+    substance: 'المادة الفعالة أو المادة',
+    substanceHint: 'اختر مادة فعالة من دليل الأدوية أو اكتب المادة.',
+    kind: 'النوع',
+    kinds: { allergy: 'حساسية', intolerance: 'عدم تحمّل' },
+    add: 'إضافة',
+    remove: 'إزالة {{substance}}',
+    notice: 'حساسية المريض وعدم تحمّله:',
+    conflict: '{{medication}}: {{kind}} تجاه {{substance}}',
+    warningTitle: 'حساسية المريض أو عدم تحمّله',
+  },
   prescriptions: {
     titles: {
       workspace: 'الوصفات الطبية',

@@ -595,6 +595,19 @@ export const en: Translation = {
       createdAt: 'Added',
     },
   },
+  allergies: {
+    title: 'Allergies and intolerances',
+    none: 'No allergies or intolerances recorded.',
+    substance: 'Active ingredient or substance',
+    substanceHint: 'Choose an active ingredient from the vademecum or type the substance.',
+    kind: 'Type',
+    kinds: { allergy: 'Allergy', intolerance: 'Intolerance' },
+    add: 'Add',
+    remove: 'Remove {{substance}}',
+    notice: 'The patient\'s allergies and intolerances:',
+    conflict: '{{medication}}: {{kind}} to {{substance}}',
+    warningTitle: 'The patient\'s allergy or intolerance',
+  },
   prescriptions: {
     titles: {
       workspace: 'Prescriptions',

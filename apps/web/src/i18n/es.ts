@@ -582,6 +582,19 @@ export const es = {
       createdAt: 'Alta',
     },
   },
+  allergies: {
+    title: 'Alergias e intolerancias',
+    none: 'Sin alergias ni intolerancias registradas.',
+    substance: 'Principio activo o sustancia',
+    substanceHint: 'Elija un principio activo del vademécum o escriba la sustancia.',
+    kind: 'Tipo',
+    kinds: { allergy: 'Alergia', intolerance: 'Intolerancia' },
+    add: 'Agregar',
+    remove: 'Quitar {{substance}}',
+    notice: 'Alergias e intolerancias del paciente:',
+    conflict: '{{medication}}: {{kind}} a {{substance}}',
+    warningTitle: 'Alergia o intolerancia del paciente',
+  },
   prescriptions: {
     titles: {
       workspace: 'Prescripciones',

@@ -596,6 +596,19 @@ export const tr: Translation = {
       createdAt: 'Kayıt tarihi',
     },
   },
+  allergies: {
+    title: 'Alerjiler ve intoleranslar',
+    none: 'Kayıtlı alerji veya intolerans yok.',
+    substance: 'Etken madde veya madde',
+    substanceHint: 'Vademekumdan bir etken madde seçin veya maddeyi yazın.',
+    kind: 'Tür',
+    kinds: { allergy: 'Alerji', intolerance: 'İntolerans' },
+    add: 'Ekle',
+    remove: '{{substance}} kaldır',
+    notice: 'Hastanın alerjileri ve intoleransları:',
+    conflict: '{{medication}}: {{substance}} için {{kind}}',
+    warningTitle: 'Hastanın alerjisi veya intoleransı',
+  },
   prescriptions: {
     titles: {
       workspace: 'Reçeteler',

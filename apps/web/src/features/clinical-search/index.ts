@@ -2,3 +2,4 @@
 export { DiagnosisAutocomplete } from './diagnosis-autocomplete.tsx';
 export { InsurerAutocomplete, insurerLabel } from './insurer-autocomplete.tsx';
 export { MedicationAutocomplete } from './medication-autocomplete.tsx';
+export { clinicalSearchMinLength, searchCatalogue } from './clinical-search.ts';

@@ -2,3 +2,4 @@
 export { PatientAutocomplete } from './patient-autocomplete.tsx';
 export { PatientFormDialog } from './patient-form-dialog.tsx';
 export { usePatient } from './patients-api.ts';
+export { AllergyList } from './allergy-list.tsx';

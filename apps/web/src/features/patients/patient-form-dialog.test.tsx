@@ -1,4 +1,4 @@
-import { messages, type InsurerSummary, type Patient } from '@receta/domain';
+import { messages, type InsurerSummary, type Medication, type Patient } from '@receta/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,10 @@ import { errorResponse, stubApi, type FakeRequest } from '../../test/fake-api.ts
 import { renderRoutes } from '../../test/render.tsx';
 import { PatientFormDialog } from './patient-form-dialog.tsx';
 
+const amoxicillin: Medication = {
+  id: 1, brandName: 'Amoxidal', genericName: 'Amoxicilina', strength: '500 mg', pharmaceuticalForm: 'Comprimido',
+  presentation: 'caja x 8', laboratory: 'Roemmers', saleCondition: 'Venta bajo receta archivada', gtin: null, troquel: null,
+};
 const osde: InsurerSummary = { id: 'rnos-400800', slug: 'osde-400800', name: 'Organización de Servicios Directos Empresarios', acronym: 'OSDE', kind: 'obra_social' };
 const particular: InsurerSummary = { id: 'particular', slug: 'particular', name: 'Particular / sin cobertura', acronym: null, kind: 'particular' };
 
@@ -177,6 +181,7 @@ describe('patient form dialog', () => {
     expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
       name: 'Ana', lastName: 'Pérez', dni: '30123456', cuil: '27301234568', identityDocument: null, sex: 'F', dateOfBirth: '1985-03-15',
       insurerId: 'rnos-400800', affiliateNumber: '61 234567 8 01', email: 'ana.perez@example.com', phone: null, address: null,
+      allergies: [],
     });
     expect(await screen.findByText(messages.patients.created)).toBeTruthy();
   });
@@ -228,5 +233,38 @@ describe('patient form dialog', () => {
     expect(field(/^DNI/).getAttribute('aria-invalid')).toBe('true');
     expect(onSaved).not.toHaveBeenCalled();
     expect(within(screen.getByRole('dialog')).getByRole('button', { name: 'Guardar' })).toBeTruthy();
+  });
+
+  it('records an active ingredient from the vademecum as an allergy and a substance typed as an intolerance', async () => {
+    const medications = { payload: [
+      { ...amoxicillin, id: 1 }, { ...amoxicillin, id: 2, presentation: 'caja x 16' },
+    ] };
+    const requests = stubApi({ ...insurerRoutes, 'GET /api/medications': () => medications, 'POST /api/patients': () => makePatient() });
+    const user = userEvent.setup();
+    renderDialog();
+
+    await fillPatient(user);
+    await chooseInsurer(user, 'particular', 'Particular / sin cobertura');
+    await user.click(screen.getByRole('combobox', { name: /^Principio activo o sustancia/ }));
+    await user.paste('amoxi');
+    // Two presentations of one active ingredient are offered once.
+    expect(await screen.findAllByRole('option', { name: 'Amoxicilina' })).toHaveLength(1);
+    await user.click(screen.getByRole('option', { name: 'Amoxicilina' }));
+    await user.click(screen.getByRole('button', { name: 'Agregar' }));
+    await user.click(screen.getByRole('combobox', { name: /^Principio activo o sustancia/ }));
+    await user.paste('Lactosa');
+    await user.click(screen.getByRole('combobox', { name: /^Tipo$/ }));
+    await user.click(await screen.findByRole('option', { name: 'Intolerancia' }));
+    await user.click(screen.getByRole('button', { name: 'Agregar' }));
+    expect(screen.getByText('Amoxicilina (Alergia)')).toBeTruthy();
+    expect(screen.getByText('Lactosa (Intolerancia)')).toBeTruthy();
+    await user.click(screen.getByLabelText('Quitar Lactosa'));
+    expect(screen.queryByText('Lactosa (Intolerancia)')).toBeNull();
+    await save(user);
+
+    await waitFor(() => expect(requests.some((request) => request.method === 'POST')).toBe(true));
+    expect(requests.find((request) => request.method === 'POST')?.body).toMatchObject({
+      allergies: [{ kind: 'allergy', substance: 'Amoxicilina', fromVademecum: true }],
+    });
   });
 });

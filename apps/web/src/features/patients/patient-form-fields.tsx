@@ -7,6 +7,7 @@ import { FormCheckbox } from '../../components/form-checkbox.tsx';
 import { FormDateField } from '../../components/form-date-field.tsx';
 import { fieldErrorText, FormTextField } from '../../components/form-field.tsx';
 import { InsurerAutocomplete } from '../clinical-search/index.ts';
+import { AllergiesField } from './allergies-field.tsx';
 import { needsAffiliateNumber, type PatientFormValues } from './patient-form.ts';
 
 type PatientControl = Control<PatientFormValues, unknown, PatientData>;
@@ -62,6 +63,7 @@ export function PatientFormFields({ control }: { control: PatientControl }) {
       <FormTextField control={control} name="email" type="email" label={t('patients.fields.email')} helperText={t('patients.fields.emailHint')} autoComplete="off" />
       <FormTextField control={control} name="phone" type="tel" label={t('patients.fields.phone')} helperText={t('patients.fields.phoneHint')} autoComplete="off" digitsOnly />
       <FormTextField control={control} name="address" label={t('patients.fields.address')} autoComplete="off" sx={full} />
+      <AllergiesField control={control} />
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 import {
   particularInsurerId, PatientInputSchema,
-  type IdentityDocumentType, type InsurerSummary, type Patient, type PatientInput, type PatientSex,
+  type Allergy, type IdentityDocumentType, type InsurerSummary, type Patient, type PatientInput, type PatientSex,
 } from '@receta/domain';
 import { z } from 'zod';
 import type { ServerFieldErrorOptions } from '../../lib/server-field-errors.ts';
@@ -25,12 +25,13 @@ export interface PatientFormValues {
   email: string;
   phone: string;
   address: string;
+  allergies: Allergy[];
 }
 export type PatientFormField = keyof PatientFormValues;
 
 export const emptyPatientForm: PatientFormValues = {
   name: '', lastName: '', dni: '', cuil: '', foreigner: false, identityDocument: { type: '', number: '' }, sex: '', dateOfBirth: '',
-  insurer: null, affiliateNumber: '', email: '', phone: '', address: '',
+  insurer: null, affiliateNumber: '', email: '', phone: '', address: '', allergies: [],
 };
 
 export function patientFormOf(patient: Patient): PatientFormValues {
@@ -48,6 +49,7 @@ export function patientFormOf(patient: Patient): PatientFormValues {
     email: patient.email ?? '',
     phone: patient.phone ?? '',
     address: patient.address ?? '',
+    allergies: patient.allergies,
   };
 }
 

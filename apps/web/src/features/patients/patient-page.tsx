@@ -15,6 +15,7 @@ import { LoadedResource } from '../../components/loaded-resource.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session.tsx';
 import { insurerLabel } from '../clinical-search/index.ts';
+import { AllergyList } from './allergy-list.tsx';
 import { PatientFormDialog } from './patient-form-dialog.tsx';
 import { usePatient } from './patients-api.ts';
 
@@ -112,6 +113,12 @@ function PatientDetail({ patient }: { patient: Patient }) {
             </Box>
           </Box>
         ))}
+        <Box component="section" sx={{ mt: 3 }}>
+          <Typography component="h2" variant="h2" sx={{ mb: 1.5 }}>{t('allergies.title')}</Typography>
+          {patient.allergies.length > 0
+            ? <AllergyList allergies={patient.allergies} />
+            : <Typography color="text.secondary">{t('allergies.none')}</Typography>}
+        </Box>
       </Paper>
       <PatientFormDialog open={isEditing} patient={patient} onClose={closeDialog} onSaved={closeDialog} />
     </AdminPage>

@@ -122,6 +122,19 @@ describe('my patients', () => {
     const link = await screen.findByRole('link', { name: 'Nueva receta' });
     expect(link.getAttribute('href')).toBe('/prescriptions/particular/new?patientId=p2');
     expect(screen.getByText('Particular / sin cobertura')).toBeTruthy();
+    expect(screen.getByText('Sin alergias ni intolerancias registradas.')).toBeTruthy();
+  });
+
+  it('shows the patient\'s allergies and intolerances', async () => {
+    const allergic = makePatient({ id: 'p4', allergies: [
+      { kind: 'allergy', substance: 'Penicilina', fromVademecum: false },
+      { kind: 'intolerance', substance: 'Lactosa', fromVademecum: false },
+    ] });
+    visit('/patients/p4', { 'GET /api/patients/p4': () => allergic });
+
+    const section = (await screen.findByRole('heading', { name: 'Alergias e intolerancias' })).parentElement;
+    expect(within(section ?? document.body).getByText('Penicilina (Alergia)')).toBeTruthy();
+    expect(within(section ?? document.body).getByText('Lactosa (Intolerancia)')).toBeTruthy();
   });
 
   it('shows a foreigner without CUIL by the type and number of their document', async () => {

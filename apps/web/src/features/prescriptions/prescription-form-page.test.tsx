@@ -1,4 +1,4 @@
-import { messages, todayInArgentina, type DuplicateMedication } from '@receta/domain';
+import { messages, todayInArgentina, type AllergyConflict, type DuplicateMedication, type Patient } from '@receta/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -10,13 +10,16 @@ import { asthma, doctor, makePatient, makePrescription, particular, salbutamol }
 const patient = makePatient();
 const created = makePrescription({ state: 'draft', displayState: 'draft', signed: false, signedAt: null });
 
-function formRoutes(duplicates: DuplicateMedication[] = []) {
+function formRoutes(
+  { duplicates = [], allergies = [] }: { duplicates?: DuplicateMedication[]; allergies?: AllergyConflict[] } = {},
+  shownPatient: Patient = patient,
+) {
   return {
     'GET /api/insurers/particular': () => particular,
-    [`GET /api/patients/${patient.id}`]: () => patient,
+    [`GET /api/patients/${patient.id}`]: () => shownPatient,
     'GET /api/medications': () => ({ payload: [salbutamol] }),
     'GET /api/diagnoses': () => ({ payload: [asthma] }),
-    'POST /api/prescriptions/duplicates': () => ({ duplicates }),
+    'POST /api/prescriptions/duplicates': () => ({ duplicates, allergies }),
     'POST /api/prescriptions': () => new Response(
       JSON.stringify({ message: messages.prescriptions.created, prescriptions: [created] }),
       { status: 201, headers: { 'Content-Type': 'application/json' } },
@@ -77,6 +80,7 @@ describe('prescription form', () => {
         pharmacyNote: null, noSubstitution: false,
       }],
       confirmDuplicates: false,
+      confirmAllergies: false,
     });
     expect(await screen.findByText(messages.prescriptions.created)).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe(`/prescriptions/${created.id}`));
@@ -119,7 +123,7 @@ describe('prescription form', () => {
 
   it('warns of a medicine the patient already holds, and issues only once the doctor confirms', async () => {
     const duplicate = { prescriptionId: 'p-old', number: 980, genericName: 'Salbutamol', expiryDate: '2026-04-10' };
-    const requests = stubApi(formRoutes([duplicate]));
+    const requests = stubApi(formRoutes({ duplicates: [duplicate] }));
     const user = userEvent.setup();
     renderForm();
 
@@ -135,5 +139,29 @@ describe('prescription form', () => {
     await waitFor(() => expect(posts(requests)).toHaveLength(1));
     expect(posts(requests)[0]?.body).toMatchObject({ type: 'classic', confirmDuplicates: true });
     expect(posts(requests)[0]?.body).not.toHaveProperty('seriesLength');
+  });
+
+  it('shows the patient\'s allergies, warns of a medicine they forbid, and records the doctor\'s confirmation', async () => {
+    const allergic = makePatient({ allergies: [{ kind: 'allergy', substance: 'Salbutamol', fromVademecum: true }] });
+    const conflict = { genericName: 'Salbutamol', substance: 'Salbutamol', kind: 'allergy' as const };
+    const requests = stubApi(formRoutes({ allergies: [conflict] }, allergic));
+    const user = userEvent.setup();
+    renderForm();
+
+    const notice = await screen.findByRole('note');
+    expect(within(notice).getByText('Alergias e intolerancias del paciente:')).toBeTruthy();
+    expect(within(notice).getByText('Salbutamol (Alergia)')).toBeTruthy();
+    await fillPrescription(user);
+    await user.click(screen.getByRole('button', { name: 'Emitir' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Alergia o intolerancia del paciente' });
+    expect(within(dialog).getByText(messages.prescriptions.allergyWarning)).toBeTruthy();
+    expect(within(dialog).getByText('Salbutamol: Alergia a Salbutamol')).toBeTruthy();
+    expect(within(dialog).queryByText(messages.prescriptions.duplicateMedication)).toBeNull();
+    expect(posts(requests)).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Emitir de todos modos' }));
+    await waitFor(() => expect(posts(requests)).toHaveLength(1));
+    expect(posts(requests)[0]?.body).toMatchObject({ confirmAllergies: true });
   });
 });

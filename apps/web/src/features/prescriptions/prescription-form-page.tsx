@@ -16,15 +16,16 @@ import { paths } from '../../config/paths.ts';
 import { translateMessage } from '../../i18n/translate-message.ts';
 import { loadErrorMessage } from '../../lib/resource-api.ts';
 import { PatientFormDialog, usePatient } from '../patients/index.ts';
-import { DuplicatesDialog } from './duplicates-dialog.tsx';
 import {
   emptyPrescriptionForm, prescriptionFormOf, prescriptionResolver,
   type PrescriptionFormOutput, type PrescriptionFormValues,
 } from './prescription-form.ts';
+import { PatientAllergiesNotice } from './patient-allergies-notice.tsx';
 import { PatientIdentityNotice } from './patient-identity-notice.tsx';
 import { DiagnosisSection, ItemsSection, PatientSection, TypeSection } from './prescription-form-sections.tsx';
 import { useInsurer, usePrescription } from './prescriptions-api.ts';
 import { usePrescriptionSubmission } from './use-prescription-submission.ts';
+import { WarningsDialog } from './warnings-dialog.tsx';
 
 /** `/prescriptions/:providerSlug/new`, with the patient chosen beforehand by `?patientId=`. */
 export function NewPrescriptionPage() {
@@ -163,6 +164,7 @@ function PrescriptionForm({
             onSwitchInsurer={switchInsurer}
           />
           <PatientIdentityNotice patient={patient} onCompleted={choosePatient} />
+          <PatientAllergiesNotice patient={patient} />
           <ItemsSection />
           <DiagnosisSection initialDiagnosis={prescription?.diagnosis ?? null} />
           <TypeSection prescription={prescription} issuedOn={issuedOn} />
@@ -187,11 +189,11 @@ function PrescriptionForm({
           setIsAddingPatient(false);
         }}
       />
-      <DuplicatesDialog
-        duplicates={submission.duplicates}
+      <WarningsDialog
+        warnings={submission.warnings}
         isSending={submission.isSending}
-        onCancel={submission.cancelDuplicates}
-        onConfirm={submission.confirmDuplicates}
+        onCancel={submission.cancelWarnings}
+        onConfirm={submission.confirmWarnings}
       />
     </AdminPage>
   );

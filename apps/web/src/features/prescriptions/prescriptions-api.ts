@@ -110,10 +110,9 @@ export function useDownloadPrescriptionPdf() {
   });
 }
 
-/** The medicines of the draft that repeat one still valid for the patient. */
-export async function findDuplicateMedications(check: DuplicateCheckInput) {
-  const answer = await api.request('/api/prescriptions/duplicates', { method: 'POST', body: check, schema: DuplicateCheckResultSchema });
-  return answer.duplicates;
+/** The draft's medicines that repeat one still valid for the patient, and those the patient's allergies forbid. */
+export function findPrescriptionWarnings(check: DuplicateCheckInput) {
+  return api.request('/api/prescriptions/duplicates', { method: 'POST', body: check, schema: DuplicateCheckResultSchema });
 }
 
 /**
