@@ -34,7 +34,7 @@ export const prescriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: ['create.prescription', 'edit.prescription'], workspace: 'required' },
     schema: {
       tags,
-      summary: 'Los medicamentos que el paciente ya tiene en una prescripción vigente, para avisar antes de emitir',
+      summary: 'Avisos antes de emitir: medicamentos que el paciente ya tiene vigentes, y sus alergias o intolerancias',
       body: DuplicateCheckSchema,
       response: { 200: DuplicateCheckResultSchema, ...errorAnswers(400, 401, 403, 404) },
     },
