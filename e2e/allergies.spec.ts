@@ -49,6 +49,7 @@ describe('allergies', () => {
     await saveScreenshot(page, 'patient-allergies-form-desktop');
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await waitForToast(page, messages.patients.edited);
+    await dialog.waitFor({ state: 'hidden' });
     await page.getByText(/^Amoxicilina \(Alergia\)$/i).waitFor();
     await saveScreenshot(page, 'patient-allergies-desktop');
 
