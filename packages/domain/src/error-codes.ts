@@ -16,6 +16,7 @@ export const errorCodes = [
   'doctorRole',
   'duplicateMedication',
   'emailTaken',
+  'favouritesFull',
   'fileTooLarge',
   'identifierTaken',
   'insurerUnknown',

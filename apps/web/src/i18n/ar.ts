@@ -1632,6 +1632,13 @@ export const ar: ArabicTranslation<Translation> = {
       invalidPin: 'pin-2fa غير صالح',
       pendingApproval: 'مستخدم غير صالح: بانتظار الموافقة (pending_approval)',
     },
+    favourites: {
+      saved: 'تم حفظ المفضلة!',
+      removed: 'تم حذف المفضلة!',
+      notFound: 'لا توجد مفضلة كهذه!',
+      full: 'لديك بالفعل 100 مفضلة. احذف واحدة لحفظ أخرى.',
+      oneItem: 'المفضلة ذات السطر الواحد تحفظ دواءً واحدًا فقط.',
+    },
     demo: {
       tokenFailure: 'حدث خطأ',
       signFailure: 'حدث خطأ. (إنهاء العملية)',

@@ -1548,6 +1548,13 @@ export const en: Translation = {
       invalidPin: 'Invalid pin-2fa',
       pendingApproval: 'Invalid user with pending_approval',
     },
+    favourites: {
+      saved: 'Favourite saved!',
+      removed: 'Favourite deleted!',
+      notFound: 'No such favourite!',
+      full: 'You already have 100 favourites. Delete one to save another.',
+      oneItem: 'A one-line favourite keeps a single medicine.',
+    },
     demo: {
       tokenFailure: 'There was an error',
       signFailure: 'An error occurred. (End flow)',

@@ -1549,6 +1549,13 @@ export const tr: Translation = {
       invalidPin: 'Geçersiz pin-2fa',
       pendingApproval: 'Geçersiz kullanıcı: onay bekliyor (pending_approval)',
     },
+    favourites: {
+      saved: 'Favori kaydedildi!',
+      removed: 'Favori silindi!',
+      notFound: 'Böyle bir favori yok!',
+      full: 'Zaten 100 favoriniz var. Yenisini kaydetmek için birini silin.',
+      oneItem: 'Tek satırlık bir favori yalnızca bir ilaç tutar.',
+    },
     demo: {
       tokenFailure: 'Bir hata oluştu',
       signFailure: 'Bir hata oluştu. (Akışı sonlandır)',
