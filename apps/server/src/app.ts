@@ -13,6 +13,7 @@ import { antigensRoutes } from './modules/antigens/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { dispensingRoutes } from './modules/dispensing/index.ts';
+import { favouritesRoutes } from './modules/favourites/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { clinicalSearchRoutes, lookupsRoutes } from './modules/lookups/index.ts';
 import {
@@ -122,6 +123,7 @@ export async function buildApp(
   await app.register(medicalsRoutes, { prefix: '/api' });
   await app.register(antigensRoutes, { prefix: '/api' });
   await app.register(prescriptionsRoutes, { prefix: '/api' });
+  await app.register(favouritesRoutes, { prefix: '/api' });
   await app.register(dashboardRoutes, { prefix: '/api' });
   await app.register(signingRoutes, { prefix: '/api' });
   await app.register(clinicalSearchRoutes, { prefix: '/api' });

@@ -17,6 +17,7 @@ export const errorCodes = [
   'duplicateMedication',
   'allergyWarning',
   'emailTaken',
+  'favouritesFull',
   'fileTooLarge',
   'identifierTaken',
   'insurerUnknown',

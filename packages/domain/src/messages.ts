@@ -150,6 +150,13 @@ export const messages = {
     tokenFailure: 'Hubo un error',
     signFailure: 'Ha ocurrido un error. (Finalizar flujo)',
   },
+  favourites: {
+    saved: '¡Favorito guardado!',
+    removed: '¡Favorito eliminado!',
+    notFound: '¡No existe tal favorito!',
+    full: 'Ya tiene 100 favoritos guardados. Elimine alguno para guardar otro.',
+    oneItem: 'Un favorito de una línea guarda un solo medicamento.',
+  },
   prescriptions: {
     removed: '¡Prescripciones eliminadas!',
     notRemoved: '¡No se pudieron eliminar las prescripciones!',

@@ -151,8 +151,12 @@ export type PrescriptionItemInput = z.input<typeof PrescriptionItemInputSchema>;
 
 const prescriptionContent = {
   patientId: z.uuid(messages.patients.notFound),
-  /** The insurer's slug, as in `/prescriptions/{providerSlug}/new`; 'particular' for none. */
-  insurerSlug: requiredText(textLimits.name, message.unknownInsurer),
+  /**
+   * The insurer's slug, as in `/prescriptions/{providerSlug}/new`; 'particular' for none, only
+   * when the doctor says so. Absent: the patient's insurer and affiliate number, as their record
+   * holds them (docs/decisions/038).
+   */
+  insurerSlug: requiredText(textLimits.name, message.unknownInsurer).optional(),
   affiliateNumber: optionalText(30, messages.patients.affiliateNumberTooLong),
   diagnosisCode: withoutControls(z.string({ error: message.diagnosisRequired }).trim().min(1, message.diagnosisRequired)
     .max(textLimits.code, message.diagnosisUnknown)),

@@ -1504,6 +1504,41 @@ export const ar: ArabicTranslation<Translation> = {
       loading: 'جارٍ تحميل الجلسات',
     },
   },
+  favourites: {
+    menu: 'المفضلة',
+    title: 'مفضلتك',
+    loading: 'جارٍ تحميل المفضلة',
+    empty: 'لا توجد لديك مفضلة بعد: احفظ دواءً باستخدام «حفظ في المفضلة»، أو الوصفة كاملة.',
+    prescriptionSummary_zero: 'وصفة بلا أدوية',
+    prescriptionSummary_one: 'وصفة من دواء واحد: {{names}}',
+    prescriptionSummary_two: 'وصفة من دواءين: {{names}}',
+    prescriptionSummary_few: 'وصفة من {{count}} أدوية: {{names}}',
+    prescriptionSummary_many: 'وصفة من {{count}} دواءً: {{names}}',
+    prescriptionSummary_other: 'وصفة من {{count}} دواء: {{names}}',
+    noRoom: 'لا تتسع لها هذه الوصفة: تقبل 3 أدوية كحد أقصى.',
+    remove: 'حذف المفضلة {{name}}',
+    saveLine: 'حفظ في المفضلة',
+    savePrescription: 'حفظ الوصفة في المفضلة',
+    saveTitle: {
+      item: 'حفظ الدواء في المفضلة',
+      prescription: 'حفظ الوصفة في المفضلة',
+    },
+    name: 'اسم المفضلة',
+    incomplete: 'أكمل الدواء والشكل والكمية والجرعة قبل حفظه في المفضلة.',
+  },
+  repeat: {
+    action: 'تكرار',
+    actionNamed: 'تكرار الوصفة {{number}}',
+    loading: 'جارٍ تحضير الوصفة المكررة',
+    notice: 'وصفة مكررة: الأدوية والتشخيص نفسها، مع التغطية الحالية للمريض. تبدأ التواريخ اليوم.',
+  },
+  coverage: {
+    particular: 'ستصدر كـ Particular (بدون تغطية).',
+  },
+  patientPrescriptions: {
+    title: 'وصفات المريض',
+    search: 'البحث بالرقم',
+  },
   messages: {
     common: {
       required: 'هذا الحقل مطلوب.',
@@ -1644,6 +1679,13 @@ export const ar: ArabicTranslation<Translation> = {
       invalidClientId: 'client_id غير صالح',
       invalidPin: 'pin-2fa غير صالح',
       pendingApproval: 'مستخدم غير صالح: بانتظار الموافقة (pending_approval)',
+    },
+    favourites: {
+      saved: 'تم حفظ المفضلة!',
+      removed: 'تم حذف المفضلة!',
+      notFound: 'لا توجد مفضلة كهذه!',
+      full: 'لديك بالفعل 100 مفضلة. احذف واحدة لحفظ أخرى.',
+      oneItem: 'المفضلة ذات السطر الواحد تحفظ دواءً واحدًا فقط.',
     },
     demo: {
       tokenFailure: 'حدث خطأ',

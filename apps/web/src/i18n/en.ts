@@ -1420,6 +1420,37 @@ export const en: Translation = {
       loading: 'Loading the sessions',
     },
   },
+  favourites: {
+    menu: 'Favourites',
+    title: 'Your favourites',
+    loading: 'Loading the favourites',
+    empty: 'You have no favourites yet: save a medicine with “Save as favourite”, or the whole prescription.',
+    prescriptionSummary_one: 'Prescription of {{count}} medicine: {{names}}',
+    prescriptionSummary_other: 'Prescription of {{count}} medicines: {{names}}',
+    noRoom: 'Does not fit in this prescription: it takes up to 3 medicines.',
+    remove: 'Delete the favourite {{name}}',
+    saveLine: 'Save as favourite',
+    savePrescription: 'Save the prescription as favourite',
+    saveTitle: {
+      item: 'Save the medicine as favourite',
+      prescription: 'Save the prescription as favourite',
+    },
+    name: 'Name of the favourite',
+    incomplete: 'Complete the medicine, presentation, quantity and dosage before saving it as favourite.',
+  },
+  repeat: {
+    action: 'Repeat',
+    actionNamed: 'Repeat prescription {{number}}',
+    loading: 'Preparing the repeated prescription',
+    notice: 'Repeated prescription: the same medicines and diagnosis, under the patient’s current coverage. The dates start today.',
+  },
+  coverage: {
+    particular: 'It will be issued as Particular (no coverage).',
+  },
+  patientPrescriptions: {
+    title: 'The patient’s prescriptions',
+    search: 'Search by number',
+  },
   messages: {
     common: {
       required: 'This field is required.',
@@ -1560,6 +1591,13 @@ export const en: Translation = {
       invalidClientId: 'Invalid client_id',
       invalidPin: 'Invalid pin-2fa',
       pendingApproval: 'Invalid user with pending_approval',
+    },
+    favourites: {
+      saved: 'Favourite saved!',
+      removed: 'Favourite deleted!',
+      notFound: 'No such favourite!',
+      full: 'You already have 100 favourites. Delete one to save another.',
+      oneItem: 'A one-line favourite keeps a single medicine.',
     },
     demo: {
       tokenFailure: 'There was an error',

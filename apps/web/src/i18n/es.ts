@@ -1348,6 +1348,37 @@ export const es = {
       loading: 'Cargando las sesiones',
     },
   },
+  favourites: {
+    menu: 'Favoritos',
+    title: 'Sus favoritos',
+    loading: 'Cargando los favoritos',
+    empty: 'Todavía no guardó favoritos: guarde un medicamento con «Guardar como favorito», o la receta entera.',
+    prescriptionSummary_one: 'Receta de {{count}} medicamento: {{names}}',
+    prescriptionSummary_other: 'Receta de {{count}} medicamentos: {{names}}',
+    noRoom: 'No entra en esta receta: admite hasta 3 medicamentos.',
+    remove: 'Eliminar el favorito {{name}}',
+    saveLine: 'Guardar como favorito',
+    savePrescription: 'Guardar la receta como favorita',
+    saveTitle: {
+      item: 'Guardar el medicamento como favorito',
+      prescription: 'Guardar la receta como favorita',
+    },
+    name: 'Nombre del favorito',
+    incomplete: 'Complete el medicamento, la presentación, la cantidad y la posología antes de guardarlo como favorito.',
+  },
+  repeat: {
+    action: 'Repetir',
+    actionNamed: 'Repetir la receta {{number}}',
+    loading: 'Preparando la receta repetida',
+    notice: 'Receta repetida: los mismos medicamentos y diagnóstico, con la cobertura actual del paciente. Las fechas empiezan hoy.',
+  },
+  coverage: {
+    particular: 'Se emitirá como Particular (sin cobertura).',
+  },
+  patientPrescriptions: {
+    title: 'Prescripciones del paciente',
+    search: 'Buscar por número',
+  },
   messages,
 } as const;
 

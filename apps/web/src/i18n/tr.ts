@@ -1421,6 +1421,37 @@ export const tr: Translation = {
       loading: 'Oturumlar yükleniyor',
     },
   },
+  favourites: {
+    menu: 'Favoriler',
+    title: 'Favorileriniz',
+    loading: 'Favoriler yükleniyor',
+    empty: 'Henüz favoriniz yok: bir ilacı “Favori olarak kaydet” ile ya da reçetenin tamamını kaydedin.',
+    prescriptionSummary_one: '{{count}} ilaçlı reçete: {{names}}',
+    prescriptionSummary_other: '{{count}} ilaçlı reçete: {{names}}',
+    noRoom: 'Bu reçeteye sığmıyor: en fazla 3 ilaç alır.',
+    remove: '{{name}} favorisini sil',
+    saveLine: 'Favori olarak kaydet',
+    savePrescription: 'Reçeteyi favori olarak kaydet',
+    saveTitle: {
+      item: 'İlacı favori olarak kaydet',
+      prescription: 'Reçeteyi favori olarak kaydet',
+    },
+    name: 'Favorinin adı',
+    incomplete: 'Favori olarak kaydetmeden önce ilacı, sunumu, miktarı ve dozu doldurun.',
+  },
+  repeat: {
+    action: 'Tekrarla',
+    actionNamed: '{{number}} numaralı reçeteyi tekrarla',
+    loading: 'Tekrarlanan reçete hazırlanıyor',
+    notice: 'Tekrarlanan reçete: aynı ilaçlar ve tanı, hastanın güncel sigortasıyla. Tarihler bugün başlar.',
+  },
+  coverage: {
+    particular: 'Particular (sigortasız) olarak düzenlenecek.',
+  },
+  patientPrescriptions: {
+    title: 'Hastanın reçeteleri',
+    search: 'Numaraya göre ara',
+  },
   messages: {
     common: {
       required: 'Bu alan zorunludur.',
@@ -1561,6 +1592,13 @@ export const tr: Translation = {
       invalidClientId: 'Geçersiz client_id',
       invalidPin: 'Geçersiz pin-2fa',
       pendingApproval: 'Geçersiz kullanıcı: onay bekliyor (pending_approval)',
+    },
+    favourites: {
+      saved: 'Favori kaydedildi!',
+      removed: 'Favori silindi!',
+      notFound: 'Böyle bir favori yok!',
+      full: 'Zaten 100 favoriniz var. Yenisini kaydetmek için birini silin.',
+      oneItem: 'Tek satırlık bir favori yalnızca bir ilaç tutar.',
     },
     demo: {
       tokenFailure: 'Bir hata oluştu',

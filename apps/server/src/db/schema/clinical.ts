@@ -4,7 +4,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { Allergy, Prescriber } from '@receta/domain';
 import {
-  identityDocumentTypes, medicationSubtypes, prescriptionKinds, prescriptionStates, prescriptionTypes, patientSexes,
+  favouriteKinds, identityDocumentTypes, medicationSubtypes, prescriptionKinds, prescriptionStates, prescriptionTypes,
+  patientSexes,
 } from '@receta/domain';
 import { users } from './accounts.ts';
 import { diagnoses, insurers, medications, practices } from './reference.ts';
@@ -165,7 +166,6 @@ export const prescriptionItems = pgTable('prescription_items', {
  * A doctor's favourite: one medication line or a whole prescription's items, added to a new
  * prescription in one click. The doctor's own, in every workspace they prescribe in.
  */
-export const favouriteKinds = ['item', 'prescription'] as const;
 export const favourites = pgTable('favourites', {
   id: uuid().primaryKey().defaultRandom(),
   userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),

@@ -10,6 +10,7 @@ export { prescriptionsRoutes } from './prescriptions.routes.ts';
 export {
   issuePrescriptions, listReachedPrescriptions, type PrescriptionActor, showPrescription, withItems,
 } from './prescriptions.service.ts';
+export { withSubtypes } from './item-subtypes.ts';
 export { checkSigningPin, maxWrongPins } from './signing-pin.ts';
 export { findSignedDocument } from './signing.repository.ts';
 export { signingRoutes } from './signing.routes.ts';

@@ -70,6 +70,7 @@ export function lockPrescribingDoctor(db: Database, userId: string) {
 export type PrescribingDoctor = NonNullable<Awaited<ReturnType<typeof findPrescribingDoctor>>>;
 
 /** A patient of the workspace, as the prescription copies it. */
+/** A patient of the workspace, with the coverage their record holds (no insurer: particular). */
 export function findPatientOfWorkspace(db: Database, workspaceId: string, patientId: string) {
   return db.select({
     id: patients.id,
@@ -83,8 +84,13 @@ export function findPatientOfWorkspace(db: Database, workspaceId: string, patien
     dateOfBirth: patients.dateOfBirth,
     address: patients.address,
     allergies: patients.allergies,
+    insurerId: patients.insurerId,
+    insurerSlug: insurers.slug,
+    isInsurerActive: insurers.isActive,
+    affiliateNumber: patients.affiliateNumber,
   })
     .from(patients)
+    .leftJoin(insurers, eq(insurers.id, patients.insurerId))
     .where(and(eq(patients.id, patientId), eq(patients.workspaceId, workspaceId)))
     .then(([row]) => row);
 }

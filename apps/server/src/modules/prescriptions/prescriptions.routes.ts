@@ -1,7 +1,7 @@
 import {
   DeleteManySchema, DuplicateCheckResultSchema, DuplicateCheckSchema, messages, PrescriptionInputSchema,
   PrescriptionPageSchema, PrescriptionSchema, PrescriptionsCreatedSchema, PrescriptionsQuerySchema,
-  PrescriptionsEditedSchema, PrescriptionsRemovedSchema, PrescriptionUpdateSchema,
+  PrescriptionsEditedSchema, PrescriptionsRemovedSchema, PrescriptionUpdateSchema, RepeatedPrescriptionSchema,
 } from '@receta/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import { actorOf } from '../../platform/http/request-actors.ts';
 import {
   checkDuplicates, editPrescription, issuePrescriptions, listPrescriptions, removePrescriptions, showPrescription,
 } from './prescriptions.service.ts';
+import { repeatPrescription } from './repeat.ts';
 
 const tags = ['prescripciones'];
 
@@ -59,6 +60,17 @@ export const prescriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: PrescriptionSchema, ...errorAnswers(401, 403, 404) },
     },
   }, (request) => showPrescription(app.db, request.params.id, actorOf(request)));
+
+  app.get('/prescriptions/:id/repeat', {
+    config: { access: ['create.prescription'], workspace: 'required' },
+    schema: {
+      tags,
+      summary: 'Una prescripción nueva a partir de otra que puede ver: mismo paciente (con su cobertura actual), '
+        + 'tipo, ítems y diagnóstico, sin fechas',
+      params: PrescriptionParamsSchema,
+      response: { 200: RepeatedPrescriptionSchema, ...errorAnswers(401, 403, 404) },
+    },
+  }, (request) => repeatPrescription(app.db, request.params.id, actorOf(request)));
 
   app.put('/prescriptions/:id', {
     config: { access: ['edit.prescription'], workspace: 'required' },

@@ -94,10 +94,13 @@ export function invalidFields(fields: FieldError[]): AppError {
   return new AppError('invalid_data', fields.map((field) => field.message).join(' '), undefined, fields);
 }
 
+type PatientRecord = NonNullable<Awaited<ReturnType<typeof findPatientOfWorkspace>>>;
+
 interface CheckedContent {
-  patient: NonNullable<Awaited<ReturnType<typeof findPatientOfWorkspace>>>;
+  patient: PatientRecord;
   /** Null for a patient without coverage (particular). */
   insurerId: string | null;
+  affiliateNumber: string | null;
   diagnosisDescription: string;
   /** Each item's subtype (Annex I), in the items' order. */
   subtypes: MedicationSubtype[];
@@ -113,6 +116,20 @@ interface ContentContext {
 }
 
 /**
+ * The coverage the prescription goes under: the insurer the doctor named ('particular' for
+ * none), or without one the patient's record's (docs/decisions/038). The insurer id is
+ * undefined when it is not an active one; an affiliate number sent wins over the record's.
+ */
+function coverageOf(content: PrescriptionContent, patient: PatientRecord, namedInsurerId: string | undefined) {
+  if (content.insurerSlug !== undefined) return { insurerId: namedInsurerId, affiliateNumber: content.affiliateNumber };
+  if (!patient.insurerId) return { insurerId: particularInsurerId, affiliateNumber: null };
+  return {
+    insurerId: patient.isInsurerActive ? patient.insurerId : undefined,
+    affiliateNumber: content.affiliateNumber ?? patient.affiliateNumber,
+  };
+}
+
+/**
  * Checks the content against the workspace and the reference data, naming every field at
  * fault at once: the patient, the insurer and its affiliate number, the diagnosis, the
  * medicines chosen from the vademecum, the start date and the rules on restricted medicines.
@@ -123,17 +140,18 @@ async function checkContent(
   db: Database, content: PrescriptionContent, context: ContentContext,
 ): Promise<CheckedContent> {
   const medicationIds = content.items.flatMap((item) => item.medicationId ?? []);
-  const [patient, insurerId, diagnosisDescription, activeMedications] = await Promise.all([
+  const [patient, namedInsurerId, diagnosisDescription, activeMedications] = await Promise.all([
     findPatientOfWorkspace(db, context.workspaceId, content.patientId),
-    findActiveInsurerId(db, content.insurerSlug),
+    content.insurerSlug === undefined ? undefined : findActiveInsurerId(db, content.insurerSlug),
     findActiveDiagnosisDescription(db, content.diagnosisCode),
     findActiveMedications(db, medicationIds),
   ]);
   if (!patient) throw AppError.notFound(messages.patients.notFound);
+  const { insurerId, affiliateNumber } = coverageOf(content, patient, namedInsurerId);
   const fields: FieldError[] = [];
   if (!insurerId) {
     fields.push({ field: 'body.insurerSlug', message: messages.prescriptions.unknownInsurer });
-  } else if (insurerId !== particularInsurerId && !content.affiliateNumber) {
+  } else if (insurerId !== particularInsurerId && !affiliateNumber) {
     fields.push({ field: 'body.affiliateNumber', message: messages.patients.affiliateNumberRequired });
   }
   if (!diagnosisDescription) fields.push({ field: 'body.diagnosisCode', message: messages.prescriptions.diagnosisUnknown });
@@ -154,7 +172,13 @@ async function checkContent(
     restrictedAuthorisedOn: context.prescriber.restrictedAuthorisedOn,
   }));
   if (fields.length > 0 || !insurerId || !diagnosisDescription) throw invalidFields(fields);
-  return { patient, insurerId: insurerId === particularInsurerId ? null : insurerId, diagnosisDescription, subtypes };
+  return {
+    patient,
+    insurerId: insurerId === particularInsurerId ? null : insurerId,
+    affiliateNumber: insurerId === particularInsurerId ? null : affiliateNumber,
+    diagnosisDescription,
+    subtypes,
+  };
 }
 
 /** What a prescription copies from its content, apart from its validity window. */
@@ -175,7 +199,7 @@ function snapshotOf(
     patientSex: patient.sex,
     patientDateOfBirth: patient.dateOfBirth,
     insurerId: checked.insurerId,
-    affiliateNumber: checked.insurerId ? content.affiliateNumber : null,
+    affiliateNumber: checked.affiliateNumber,
     diagnosisCode: content.diagnosisCode,
     diagnosisDescription: checked.diagnosisDescription,
     symptoms: content.symptoms,

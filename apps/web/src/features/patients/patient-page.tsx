@@ -15,6 +15,7 @@ import { LoadedResource } from '../../components/loaded-resource.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session.tsx';
 import { insurerLabel } from '../clinical-search/index.ts';
+import { PatientPrescriptions } from '../prescriptions/index.ts';
 import { AllergyList } from './allergy-list.tsx';
 import { PatientFormDialog } from './patient-form-dialog.tsx';
 import { usePatient } from './patients-api.ts';
@@ -120,6 +121,9 @@ function PatientDetail({ patient }: { patient: Patient }) {
             : <Typography color="text.secondary">{t('allergies.none')}</Typography>}
         </Box>
       </Paper>
+      {(scope.includes('index.prescription') || scope.includes('owner.prescription')) && (
+        <PatientPrescriptions patientId={patient.id} />
+      )}
       <PatientFormDialog open={isEditing} patient={patient} onClose={closeDialog} onSaved={closeDialog} />
     </AdminPage>
   );

@@ -3,6 +3,7 @@ import Block from '@mui/icons-material/Block';
 import Download from '@mui/icons-material/Download';
 import Draw from '@mui/icons-material/Draw';
 import Edit from '@mui/icons-material/Edit';
+import Replay from '@mui/icons-material/Replay';
 import LinkIcon from '@mui/icons-material/Link';
 import Send from '@mui/icons-material/Send';
 import Box from '@mui/material/Box';
@@ -18,6 +19,7 @@ import { useSession } from '../../lib/session.tsx';
 import { CancelDialog } from './cancel-dialog.tsx';
 import { PatientLinkDialog } from './patient-link-dialog.tsx';
 import { insurerSlugOf } from './prescription-form.ts';
+import { repeatPrescriptionHref } from './repeat-prescription.tsx';
 import { useDownloadPrescriptionPdf, useHandOverPatientLink, useSendPrescription } from './prescriptions-api.ts';
 import { SignDialog } from './sign-dialog.tsx';
 
@@ -100,6 +102,11 @@ export function PrescriptionActions({ prescription }: { prescription: Prescripti
       {canCancel && (
         <Button variant="outlined" color="error" startIcon={<Block />} onClick={() => setDialog('cancel')}>
           {t('prescriptions.detail.cancel')}
+        </Button>
+      )}
+      {scope.includes('create.prescription') && prescription.patient.id !== null && (
+        <Button component={RouterLink} to={repeatPrescriptionHref(prescription)} variant="outlined" startIcon={<Replay />}>
+          {t('repeat.action')}
         </Button>
       )}
       {dialog === 'sign' && <SignDialog ids={[prescription.id]} onClose={() => setDialog(null)} />}

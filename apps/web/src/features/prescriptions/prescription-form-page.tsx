@@ -1,5 +1,5 @@
 import {
-  messages, todayInArgentina, type InsurerSummary, type Patient, type Prescription,
+  messages, todayInArgentina, type InsurerSummary, type Patient, type Prescription, type RepeatedPrescription,
 } from '@receta/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -16,21 +16,42 @@ import { paths } from '../../config/paths.ts';
 import { translateMessage } from '../../i18n/translate-message.ts';
 import { loadErrorMessage } from '../../lib/resource-api.ts';
 import { PatientFormDialog, usePatient } from '../patients/index.ts';
+import { ParticularCoverageNotice } from './particular-coverage-notice.tsx';
 import {
-  emptyPrescriptionForm, prescriptionFormOf, prescriptionResolver,
+  emptyPrescriptionForm, insurerSlugOf, prescriptionFormOf, prescriptionResolver, repeatFormOf,
   type PrescriptionFormOutput, type PrescriptionFormValues,
 } from './prescription-form.ts';
 import { PatientAllergiesNotice } from './patient-allergies-notice.tsx';
 import { PatientIdentityNotice } from './patient-identity-notice.tsx';
 import { DiagnosisSection, ItemsSection, PatientSection, TypeSection } from './prescription-form-sections.tsx';
 import { useInsurer, usePrescription } from './prescriptions-api.ts';
+import { RepeatLoader } from './repeat-prescription.tsx';
 import { usePrescriptionSubmission } from './use-prescription-submission.ts';
 import { WarningsDialog } from './warnings-dialog.tsx';
 
-/** `/prescriptions/:providerSlug/new`, with the patient chosen beforehand by `?patientId=`. */
+/**
+ * `/prescriptions/:providerSlug/new`, with the patient chosen beforehand by `?patientId=`, or
+ * the content of a past prescription to repeat by `?repeat=`.
+ */
 export function NewPrescriptionPage() {
   const [searchParams] = useSearchParams();
   const patientId = searchParams.get('patientId');
+  const repeatId = searchParams.get('repeat');
+  if (repeatId) {
+    return (
+      <RepeatLoader prescriptionId={repeatId}>
+        {(repeated) => (
+          <WithInsurer>
+            {(insurer) => (
+              <WithPatient patientId={repeated.patientId}>
+                {(patient) => <PrescriptionForm insurer={insurer} patient={patient} repeated={repeated} />}
+              </WithPatient>
+            )}
+          </WithInsurer>
+        )}
+      </RepeatLoader>
+    );
+  }
   return (
     <WithInsurer>
       {(insurer) => (patientId
@@ -94,16 +115,19 @@ function WithPatient({ patientId, children }: { patientId: string; children: (pa
 
 /**
  * The prescription form: patient, coverage, one to three medicines, CIE-10 diagnosis, symptoms,
- * type and start date, sent by usePrescriptionSubmission.
+ * type and start date, sent by usePrescriptionSubmission. A new one may start from a repeated
+ * prescription's content.
  */
 function PrescriptionForm({
   insurer,
   patient: initialPatient,
   prescription = null,
+  repeated = null,
 }: {
   insurer: InsurerSummary;
   patient: Patient | null;
   prescription?: Prescription | null;
+  repeated?: RepeatedPrescription | null;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -121,7 +145,9 @@ function PrescriptionForm({
     resolver,
     defaultValues: prescription
       ? prescriptionFormOf(prescription)
-      : emptyPrescriptionForm(issuedOn, initialPatient?.id, initialPatient?.affiliateNumber ?? ''),
+      : repeated
+        ? repeatFormOf(repeated, issuedOn)
+        : emptyPrescriptionForm(issuedOn, initialPatient?.id, initialPatient?.affiliateNumber ?? ''),
     mode: 'onTouched',
   });
   const { control, handleSubmit, setValue, setError, formState } = form;
@@ -136,11 +162,17 @@ function PrescriptionForm({
     void navigate({ pathname, search: location.search }, { replace: true });
   }
 
+  /**
+   * The coverage follows the patient: choosing another one puts the prescription under their
+   * insurer and affiliate number; 'Particular' then only when the doctor chooses it.
+   */
   function choosePatient(next: Patient | null) {
+    const isAnother = next !== null && next.id !== patient?.id;
     setPatient(next);
     const options = { shouldDirty: true, shouldTouch: true, shouldValidate: formState.isSubmitted };
     patientField.field.onChange(next?.id ?? '');
     if (next) setValue('affiliateNumber', next.affiliateNumber ?? '', options);
+    if (isAnother && insurerSlugOf(next.insurer) !== providerSlug) switchInsurer(insurerSlugOf(next.insurer));
   }
 
   // An empty patient fails the id check, whose message speaks of a patient that does not exist.
@@ -153,6 +185,7 @@ function PrescriptionForm({
     <AdminPage title={title} maxWidth={1100}>
       <FormProvider {...form}>
         <Stack component="form" noValidate spacing={3} onSubmit={(event) => void handleSubmit(submission.check)(event)}>
+          {repeated && <Alert severity="info">{t('repeat.notice')}</Alert>}
           {submission.serverError && <Alert severity="error">{translateMessage(t, submission.serverError)}</Alert>}
           <PatientSection
             patient={patient}
@@ -166,8 +199,9 @@ function PrescriptionForm({
           <PatientIdentityNotice patient={patient} onCompleted={choosePatient} />
           <PatientAllergiesNotice patient={patient} />
           <ItemsSection />
-          <DiagnosisSection initialDiagnosis={prescription?.diagnosis ?? null} />
+          <DiagnosisSection initialDiagnosis={prescription?.diagnosis ?? repeated?.diagnosis ?? null} />
           <TypeSection prescription={prescription} issuedOn={issuedOn} />
+          <ParticularCoverageNotice insurerSlug={providerSlug} />
           <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
             <Button
               component={RouterLink}

@@ -24,6 +24,7 @@ import { PatientAutocomplete } from '../patients/index.ts';
 import {
   emptyPrescriptionItem, insurerSlugOf, type PrescriptionFormOutput, type PrescriptionFormValues,
 } from './prescription-form.ts';
+import { ItemsFavourites } from './items-favourites.tsx';
 import { PrescriptionItemFields } from './prescription-item-fields.tsx';
 import { SeriesPreview } from './series-preview.tsx';
 
@@ -97,6 +98,7 @@ export function ItemsSection() {
   return (
     <Section title={t('prescriptions.form.itemsSection')}>
       <Stack spacing={2}>
+        <ItemsFavourites items={items} />
         {items.fields.map((item, index) => (
           <PrescriptionItemFields
             key={item.id}

@@ -1,7 +1,8 @@
 import {
-  addDays, isAllowedStartDate, messages, particularInsurerId, PrescriptionInputSchema, prescriptionRules,
-  PrescriptionUpdateSchema, subtypeOfSaleCondition,
-  type InsurerSummary, type Medication, type MedicationSubtype, type Prescription, type PrescriptionType,
+  addDays, isAllowedStartDate, messages, particularInsurerId, PrescriptionInputSchema, PrescriptionItemInputSchema,
+  prescriptionRules, PrescriptionUpdateSchema, subtypeOfSaleCondition,
+  type InsurerSummary, type Medication, type MedicationSubtype, type Prescription, type PrescriptionItemValues,
+  type PrescriptionType, type RepeatedPrescription,
 } from '@receta/domain';
 import type { FieldPath } from 'react-hook-form';
 import { z } from 'zod';
@@ -73,30 +74,67 @@ export function seriesStartOf(prescription: Pick<Prescription, 'startDate' | 'se
   return addDays(prescription.startDate, -(prescription.seriesPosition - 1) * prescriptionRules.validityDays);
 }
 
-export function prescriptionFormOf(prescription: Prescription): PrescriptionFormValues {
+/** A line of a past prescription, a favourite or a repeated prescription, as the form holds it. */
+export function itemFormOf(
+  item: Omit<PrescriptionItemValues, 'subtype'> & { subtype: MedicationSubtype | null },
+): PrescriptionItemFormValues {
   return {
-    patientId: prescription.patient.id ?? '',
-    affiliateNumber: prescription.affiliateNumber ?? '',
-    diagnosisCode: prescription.diagnosis.code,
-    symptoms: prescription.symptoms ?? '',
-    startDate: seriesStartOf(prescription),
-    type: prescription.type,
-    seriesLength: prescription.seriesLength === 2 ? 2 : prescriptionRules.defaultChronicSeriesLength,
-    items: prescription.items.map((item) => ({
-      medicationId: item.medicationId,
-      genericName: item.genericName,
-      brandName: item.brandName ?? '',
-      strength: item.strength ?? '',
-      pharmaceuticalForm: item.pharmaceuticalForm ?? '',
-      presentation: item.presentation ?? '',
-      quantity: String(item.quantity),
-      dosage: item.dosage ?? '',
-      patientInstructions: item.patientInstructions ?? '',
-      pharmacyNote: item.pharmacyNote ?? '',
-      noSubstitution: item.noSubstitution,
-      subtype: item.subtype ?? 'prescription',
-    })),
+    medicationId: item.medicationId,
+    genericName: item.genericName,
+    brandName: item.brandName ?? '',
+    strength: item.strength ?? '',
+    pharmaceuticalForm: item.pharmaceuticalForm ?? '',
+    presentation: item.presentation ?? '',
+    quantity: String(item.quantity),
+    dosage: item.dosage ?? '',
+    patientInstructions: item.patientInstructions ?? '',
+    pharmacyNote: item.pharmacyNote ?? '',
+    noSubstitution: item.noSubstitution,
+    subtype: item.subtype ?? 'prescription',
   };
+}
+
+/** What a draft or a repeated prescription puts in the form, starting on `startDate`. */
+function contentFormOf(content: {
+  patientId: string;
+  affiliateNumber: string | null;
+  diagnosisCode: string;
+  symptoms: string | null;
+  type: PrescriptionType;
+  seriesLength?: number | undefined;
+  items: Parameters<typeof itemFormOf>[0][];
+}, startDate: string): PrescriptionFormValues {
+  return {
+    patientId: content.patientId,
+    affiliateNumber: content.affiliateNumber ?? '',
+    diagnosisCode: content.diagnosisCode,
+    symptoms: content.symptoms ?? '',
+    startDate,
+    type: content.type,
+    seriesLength: content.seriesLength === 2 ? 2 : prescriptionRules.defaultChronicSeriesLength,
+    items: content.items.map(itemFormOf),
+  };
+}
+
+export function prescriptionFormOf(prescription: Prescription): PrescriptionFormValues {
+  return contentFormOf({
+    ...prescription,
+    patientId: prescription.patient.id ?? '',
+    diagnosisCode: prescription.diagnosis.code,
+  }, seriesStartOf(prescription));
+}
+
+/** A repeated prescription's content in the form; its dates start again on the day it is issued. */
+export function repeatFormOf(repeated: RepeatedPrescription, issuedOn: string): PrescriptionFormValues {
+  return contentFormOf({ ...repeated, diagnosisCode: repeated.diagnosis.code }, issuedOn);
+}
+
+/** The line as a prescription's input takes it; undefined while it misses something a prescription requires. */
+export function itemInputOf(
+  item: PrescriptionItemFormValues,
+): z.output<typeof PrescriptionItemInputSchema> | undefined {
+  const parsed = PrescriptionItemInputSchema.safeParse(item);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** What choosing a vademecum presentation writes into an item; a product without a generic name goes by its brand. */

@@ -12,6 +12,7 @@ import { FormCheckbox } from '../../components/form-checkbox.tsx';
 import { fieldErrorText, FormTextField } from '../../components/form-field.tsx';
 import { SubtypeChip } from '../../components/item-references.tsx';
 import { MedicationAutocomplete } from '../clinical-search/index.ts';
+import { SaveLineAsFavourite } from './items-favourites.tsx';
 import { itemFieldsOf, type PrescriptionFormOutput, type PrescriptionFormValues } from './prescription-form.ts';
 
 /** One medicine of the prescription: what it is, how much, how to take it, and the notes. */
@@ -35,6 +36,7 @@ export function PrescriptionItemFields({ index, onRemove }: { index: number; onR
         <Typography component="legend" variant="subtitle1" sx={{ flexGrow: 1, float: 'left', fontWeight: 500 }}>
           {t('prescriptions.form.item', { position })}
         </Typography>
+        <SaveLineAsFavourite index={index} />
         {onRemove && (
           <Tooltip title={t('prescriptions.form.removeItem', { position })}>
             <IconButton onClick={onRemove} size="small"><Delete fontSize="small" /></IconButton>

@@ -2,7 +2,7 @@ import {
   DuplicateCheckResultSchema, InsurerSummarySchema, MessageAnswerSchema, PatientLinkHandoverSchema,
   PrescriptionEventsSchema,
   PrescriptionPageSchema, PrescriptionSchema, PrescriptionsCreatedSchema, PrescriptionsEditedSchema,
-  PrescriptionsRemovedSchema, PrescriptionsSignedSchema,
+  PrescriptionsRemovedSchema, PrescriptionsSignedSchema, RepeatedPrescriptionSchema,
   type CancelPrescriptionInput, type DuplicateCheckInput, type Prescription, type PrescriptionInput,
   type PrescriptionsQuery, type PrescriptionUpdateInput, type SignPrescriptionsInput,
 } from '@receta/domain';
@@ -124,6 +124,16 @@ export function useInsurer(slug: string) {
     queryKey: ['insurers', 'slug', slug],
     queryFn: ({ signal }) => api.request(`/api/insurers/${encodeURIComponent(slug)}`, { schema: InsurerSummarySchema, signal }),
     placeholderData: keepPreviousData,
+    staleTime: Infinity,
+  });
+}
+
+/** A new prescription's content from a past one, under the patient's current coverage. */
+export function useRepeatedPrescription(id: string) {
+  return useQuery({
+    queryKey: [...prescriptionsKey, 'repeat', id],
+    queryFn: ({ signal }) => api.request(`${prescriptionPath(id)}/repeat`, { schema: RepeatedPrescriptionSchema, signal }),
+    // Read once per visit: what the doctor then changes in the form stays.
     staleTime: Infinity,
   });
 }

@@ -26,6 +26,7 @@ import { useSession } from '../../lib/session.tsx';
 import { useListState } from '../../lib/use-list-state.ts';
 import { InsurerAutocomplete } from '../clinical-search/index.ts';
 import { PatientAutocomplete } from '../patients/index.ts';
+import { RepeatIconButton } from './patient-prescriptions.tsx';
 import { insurerSlugOf, particularInsurerSlug } from './prescription-form.ts';
 import { PrescriptionStateChip } from '../../components/prescription-state-chip.tsx';
 import {
@@ -95,6 +96,7 @@ export function PrescriptionsList({ kind }: { kind: PrescriptionsListKind }) {
   const canShow = scope.includes('show.prescription');
   const canEdit = scope.includes('edit.prescription');
   const canSign = scope.includes('sign.prescription');
+  const canRepeat = scope.includes('create.prescription');
 
   function filterBy<Value>(set: (value: Value) => void) {
     return (value: Value) => {
@@ -198,6 +200,7 @@ export function PrescriptionsList({ kind }: { kind: PrescriptionsListKind }) {
               </IconButton>
             </Tooltip>
           )}
+          {canRepeat && <RepeatIconButton prescription={row} />}
           {row.signed && (
             <Tooltip title={t('prescriptions.actions.download', { number: row.number })}>
               <IconButton onClick={() => download.mutate(row)} size="small">

@@ -1,0 +1,1 @@
+export { favouritesRoutes } from './favourites.routes.ts';
