@@ -125,6 +125,7 @@ describe('signing, sending, verifying and dispensing', () => {
     await pharmacy.getByText('Firma electrónica válida.').waitFor();
     await saveScreenshot(pharmacy, 'scanner-desktop');
     await pharmacy.getByRole('button', { name: 'Dispensar todo' }).click();
+    await pharmacy.getByRole('dialog', { name: '¿Dispensar todo?' }).getByRole('button', { name: 'Dispensar todo' }).click();
     await waitForToast(pharmacy, '¡Prescripción dispensada!');
     await pharmacy.getByText('Dispensas registradas').waitFor();
     await pharmacy.setViewportSize({ width: 375, height: 812 });
@@ -134,8 +135,10 @@ describe('signing, sending, verifying and dispensing', () => {
 
     const anyone = await browser.newPage('mobile');
     await anyone.goto(`/verify/${code}`);
-    await anyone.getByText('Receta auténtica').waitFor();
+    // Wholly dispensed: the page leads with it, and says nothing green.
+    await anyone.getByText('Dispensada', { exact: true }).waitFor();
     await anyone.getByText('Dispensado', { exact: true }).waitFor();
+    expect(await anyone.getByText('Receta auténtica').count()).toBe(0);
     expect(await anyone.getByText('Ortiz').count()).toBe(0);
     expect(await overflowsHorizontally(anyone)).toBe(false);
     await saveScreenshot(anyone, 'verification-mobile');

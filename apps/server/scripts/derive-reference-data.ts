@@ -6,6 +6,7 @@
  *   node --import tsx apps/server/scripts/derive-reference-data.ts /path/to/source/data
  */
 import { readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { nationalJurisdiction, provinces } from '@receta/domain';
 import { z } from 'zod';
@@ -15,6 +16,8 @@ import {
   formatJsonLines,
   InsurerRecordSchema,
   MedicationRecordSchema,
+  PamiMedicationRecordSchema,
+  parseJsonLines,
   ProfessionRecordSchema,
   referenceDataFolder,
   SpecialtyRecordSchema,
@@ -24,6 +27,7 @@ import {
   type ManifestEntry,
 } from '../src/modules/lookups/reference-files.ts';
 import { normalizeForSearch } from '../src/db/search-text.ts';
+import { derivePamiMedications, type PamiRow } from './pami-medications.ts';
 
 const text = z.string().nullable();
 
@@ -165,6 +169,52 @@ const particularInsurer: InsurerRecord = {
   kind: 'particular', registry: null, registryCode: null, jurisdictionCode: null,
 };
 
+/** Legal forms, which one registry writes and another leaves out ('SWISS MEDICAL S.A.'). */
+const legalFormWords = new Set(['sa', 'srl', 'ltda', 'sociedad', 'anonima', 'asociacion', 'civil', 'coop']);
+
+/**
+ * What names one insurer in every registry: the name's words without legal form, and without
+ * the brand a prepaga's name ends with in parentheses (a provincial insurer's parentheses tell
+ * its plans apart: 'O.S.P. FORMOSA (IMPF)', '(AMP)').
+ */
+function insurerIdentityOf(insurer: InsurerRecord): string {
+  const name = insurer.registry === 'rnemp' ? insurer.name.replace(/\([^()]*\)\s*$/, '') : insurer.name;
+  return slugWords(name).filter((word) => !legalFormWords.has(word)).join(' ');
+}
+
+/**
+ * Which record stands for an insurer registered twice: SSSalud's own number first, then RNEMP,
+ * then SISA's 2019 list.
+ */
+function registryPreference(insurer: InsurerRecord): number {
+  if (insurer.registry === 'rnos' && insurer.registryCode !== '000000' && insurer.kind === 'obra_social') return 0;
+  if (insurer.registry === 'rnemp') return 1;
+  return 2;
+}
+
+/**
+ * One entry per insurer. The registries list the same company more than once: as an obra
+ * social and as a prepaga (OSDE 400800 and RNEMP 614081, Swiss Medical, Galeno, Medifé), under
+ * SSSalud's RNAS without a number (Sancor, 000000) and with one, or in SSSalud and again in
+ * SISA's 2019 list (OSTVLA 003900 and 100304). Records with the same name are one insurer:
+ * the preferred record stays, with the acronym of any of them.
+ */
+function oneEntryPerInsurer(records: InsurerRecord[]): InsurerRecord[] {
+  const byIdentity = new Map<string, InsurerRecord[]>();
+  for (const record of records) {
+    const identity = insurerIdentityOf(record);
+    byIdentity.set(identity, [...(byIdentity.get(identity) ?? []), record]);
+  }
+  return [...byIdentity.values()].map((same) => {
+    const [kept, ...others] = same
+      .sort((a, b) => registryPreference(a) - registryPreference(b) || a.id.localeCompare(b.id));
+    if (!kept) throw new Error('An insurer without records');
+    for (const other of others) process.stdout.write(`  insurers: ${other.id} ${other.name} is ${kept.id}\n`);
+    const acronym = kept.acronym ?? others.find((other) => other.acronym)?.acronym ?? null;
+    return { ...kept, acronym };
+  });
+}
+
 function deriveInsurers(
   obrasSociales: Source<typeof SourceObraSocialSchema>,
   prepagas: Source<typeof SourcePrepagaSchema>,
@@ -198,7 +248,9 @@ function deriveInsurers(
       jurisdictionCode: null,
     };
   });
-  const insurers = [particularInsurer, ...fromObrasSociales, ...fromPrepagas].sort((a, b) => a.id.localeCompare(b.id));
+  const insurers = oneEntryPerInsurer([...fromObrasSociales, ...fromPrepagas]);
+  insurers.push(particularInsurer);
+  insurers.sort((a, b) => a.id.localeCompare(b.id));
   if (new Set(insurers.map((insurer) => insurer.slug)).size !== insurers.length) {
     throw new Error('Two insurers would share a slug');
   }
@@ -226,6 +278,33 @@ function deriveMedications(source: Source<typeof SourceMedicationSchema>): z.inf
       saleCondition: row.condicion_expendio,
     }))
     .sort((a, b) => a.id - b.id);
+}
+
+/** The rows of a CSV file with a header line; a quoted cell may hold commas and doubled quotes. */
+function parseCsv(content: string): Record<string, string>[] {
+  const lines = content.trimEnd().split(/\r?\n/).map((line) => [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)]
+    .slice(0, -1)
+    .map(([, cell = '']) => (cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell)));
+  const [header = [], ...rows] = lines;
+  return rows.map((row) => Object.fromEntries(header.map((field, index) => [field, row[index] ?? ''])));
+}
+
+const pamiFile = 'pami_medicamentos_afiliados_20260803.csv';
+const pamiSourceDate = '2026-08-03';
+
+/** The ids of the PAMI presentations shipped so far, by their key, so that a new release keeps them. */
+async function shippedPamiIds(): Promise<Map<string, number>> {
+  const path = join(referenceDataFolder, 'pami-medications.jsonl');
+  if (!existsSync(path)) return new Map();
+  const records = parseJsonLines(PamiMedicationRecordSchema, await readFile(path, 'utf8'));
+  return new Map(records.map((record) => [record.sourceKey, record.id]));
+}
+
+async function derivePami(folder: string, anmat: z.infer<typeof MedicationRecordSchema>[]) {
+  const rows = parseCsv(await readFile(join(folder, 'medicamentos', pamiFile), 'utf8')) as unknown as PamiRow[];
+  const derived = derivePamiMedications(rows, anmat, await shippedPamiIds());
+  process.stdout.write(`  pami-medications: ${rows.length} rows, ${derived.length} not in ANMAT's list\n`);
+  return derived;
 }
 
 type About = Omit<ManifestEntry, 'file' | 'records'>;
@@ -275,12 +354,17 @@ async function deriveReferenceData(folder: string): Promise<void> {
     licence: 'MIT (obras-sociales-argentinas); public registry facts (prepagas)',
     sourceDate: '2025-05-09',
   });
-  await writeDataset(datasets, 'medications', MedicationRecordSchema,
-    deriveMedications(await readSource(folder, 'medicamentos/anmat_medicamentos.json', SourceMedicationSchema)), {
-      source: 'ANMAT Vademécum Nacional de Medicamentos, medicamentos_2104.csv in github.com/ThinkUpStudios/anmat-vademecum',
-      licence: 'Official ANMAT public data; the repository has no licence',
-      sourceDate: '2015-04-24',
-    });
+  const anmat = deriveMedications(await readSource(folder, 'medicamentos/anmat_medicamentos.json', SourceMedicationSchema));
+  await writeDataset(datasets, 'medications', MedicationRecordSchema, anmat, {
+    source: 'ANMAT Vademécum Nacional de Medicamentos, medicamentos_2104.csv in github.com/ThinkUpStudios/anmat-vademecum',
+    licence: 'Official ANMAT public data; the repository has no licence',
+    sourceDate: '2015-04-24',
+  });
+  await writeDataset(datasets, 'pami-medications', PamiMedicationRecordSchema, await derivePami(folder, anmat), {
+    source: `PAMI (INSSJP) "Listado de precios de medicamentos para afiliados", ${pamiFile}, datos.gob.ar dataset pami-listado-precios-medicamentos-para-afiliados; only the presentations absent from ANMAT's list`,
+    licence: 'Argentine government open data, normally CC BY 4.0 (not verified); Fuente: PAMI – INSSJP, datos.gob.ar',
+    sourceDate: pamiSourceDate,
+  });
   const manifest = ManifestSchema.parse({ datasets });
   await writeFile(join(referenceDataFolder, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
 }

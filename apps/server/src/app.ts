@@ -20,11 +20,13 @@ import {
   documentSigningRoutes, integrationsRoutes, oauth2Routes, oauthApiRoutes, oauthClientsRoutes,
 } from './modules/oauth2/index.ts';
 import {
-  findPrescriber, type PatientDelivery, prescriptionsRoutes, signingRoutes,
+  type CancellationNotice, findPrescriber, type PatientDelivery, prescriptionsRoutes, signingRoutes,
 } from './modules/prescriptions/index.ts';
 import { profileRoutes } from './modules/profile/index.ts';
 import { patientsRoutes } from './modules/patients/index.ts';
-import { deliverToPatient, patientAccessRoutes, scheduledJobsWorker } from './modules/patient-access/index.ts';
+import {
+  deliverToPatient, notifyPatientOfCancellation, patientAccessRoutes, scheduledJobsWorker,
+} from './modules/patient-access/index.ts';
 import { quickPanelRoutes } from './modules/quick-panel/index.ts';
 import { registrationRoutes } from './modules/registration/index.ts';
 import { attemptLimiting } from './platform/attempt-limiter.ts';
@@ -49,6 +51,7 @@ declare module 'fastify' {
     tokens: TokenSigner;
     signing: SigningAuthority;
     deliverToPatient: PatientDelivery;
+    notifyCancellation: CancellationNotice;
   }
 }
 
@@ -84,6 +87,7 @@ export async function buildApp(
   app.decorate('tokens', new TokenSigner(await ensurePlatformSecret(database.db, 'access-token-key')));
   app.decorate('signing', await SigningAuthority.load(config, findPrescriber));
   app.decorate('deliverToPatient', deliverToPatient);
+  app.decorate('notifyCancellation', notifyPatientOfCancellation);
   app.addHook('onClose', () => database.close());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -58,6 +58,11 @@ export const VerificationSchema = z.object({
   }).nullable(),
   /** Every item when found by the QR code; only the item of the CUIR when found by one. */
   items: z.array(ItemReferenceSchema),
+  /**
+   * Why its doctor cancelled it, when found by the QR code (printed on the PDF, beside the
+   * diagnosis and the medicines); null otherwise, and always by a CUIR, which anyone can compose.
+   */
+  cancellationReason: z.string().nullable(),
 });
 export type Verification = z.infer<typeof VerificationSchema>;
 
@@ -80,6 +85,13 @@ export const ScannedPrescriptionSchema = z.object({
   /** The stored PDF's signature checked again against the platform CA. */
   signatureValid: z.boolean(),
   dispensations: z.array(DispensationSchema),
+  /**
+   * What the scanner says when it cannot be dispensed (docs/decisions/039): the day of the
+   * dispense that completed it, and the doctor's reason for cancelling it. The start and
+   * expiry dates are the prescription's own.
+   */
+  dispensedOn: z.string().nullable(),
+  cancellationReason: z.string().nullable(),
 });
 export type ScannedPrescription = z.infer<typeof ScannedPrescriptionSchema>;
 

@@ -22,6 +22,8 @@ export const PatientLinkSchema = z.object({
   /** Each item's CUIR and subtype, which the patient may show or quote at the pharmacy. */
   items: z.array(ItemReferenceSchema),
   termsAccepted: z.boolean(),
+  /** Why their doctor cancelled it; null unless cancelled. */
+  cancellationReason: z.string().nullable(),
 });
 export type PatientLink = z.infer<typeof PatientLinkSchema>;
 

@@ -1153,6 +1153,14 @@ export const ar: ArabicTranslation<Translation> = {
     genuineDetail: 'التوقيع الإلكتروني صالح: أصدرها مهني صحي مسجل في المنصة ولم تُعدَّل.',
     notGenuine: 'تعذّر علينا التحقق من توقيع هذه الوصفة',
     notGenuineDetail: 'لا تقبلها دون استشارة المهني الصحي المذكور بوصفه مُصدِرها.',
+    cancellationReason: 'السبب: {{reason}}',
+    states: {
+      cancelled: { title: 'ملغاة', detail: 'ألغى المهني الصحي هذه الوصفة: لا تصرفها.' },
+      expired: { title: 'منتهية الصلاحية', detail: 'انتهت صلاحيتها في {{date}}: لا تصرفها.' },
+      dispensed: { title: 'مصروفة', detail: 'صُرفت بالكامل: لا تصرفها مرة أخرى.' },
+      pending: { title: 'غير سارية بعد', detail: 'يمكن صرفها اعتبارًا من {{date}}.' },
+      partially_dispensed: { title: 'مصروفة جزئيًا', detail: 'يمكن صرف الباقي حتى {{date}}.' },
+    },
     privacy: 'حفاظًا على خصوصية المريض، لا تعرض هذه الصفحة بياناته ولا بيانات علاجه.',
     fields: {
       number: 'رقم الوصفة',
@@ -1180,6 +1188,9 @@ export const ar: ArabicTranslation<Translation> = {
     accept: 'الموافقة وعرض وصفتي',
     download: 'تنزيل الوصفة (PDF)',
     downloadHint: 'يمكنك تنزيلها كلما احتجت حتى تنتهي صلاحيتها، وعرضها في الصيدلية على هاتفك أو مطبوعة.',
+    cancelledTitle: 'الوصفة ملغاة',
+    cancelledDetail: 'ألغى المهني الصحي هذه الوصفة: لم يعد بإمكانك تقديمها في الصيدلية أو تنزيلها. إذا كنت لا تزال بحاجة إلى العلاج، فاستشر المهني الصحي.',
+    cancellationReason: 'السبب: {{reason}}',
   },
   scanner: {
     title: 'ماسح رمز QR',
@@ -1201,6 +1212,13 @@ export const ar: ArabicTranslation<Translation> = {
     loading: 'جارٍ البحث عن الوصفة…',
     signatureValid: 'التوقيع الإلكتروني صالح.',
     signatureInvalid: 'التوقيع الإلكتروني لهذه الوصفة غير صالح: لا تصرفها.',
+    notDispensable: {
+      cancelled: 'لا يمكن صرفها: أُلغيت: {{reason}}',
+      cancelledWithoutReason: 'لا يمكن صرفها: أُلغيت.',
+      dispensed: 'لا يمكن صرفها: صُرفت بالفعل في {{date}}.',
+      pending: 'لا يمكن صرفها بعد: يمكن صرفها اعتبارًا من {{date}}.',
+      expired: 'لا يمكن صرفها: انتهت صلاحيتها في {{date}}.',
+    },
     dispensing: {
       title: 'الصرف',
       pending: 'المتبقي: {{pending}} من {{quantity}}',
@@ -1209,6 +1227,8 @@ export const ar: ArabicTranslation<Translation> = {
       dispense: 'صرف',
       dispenseOf: 'صرف {{medication}}',
       dispenseAll: 'صرف الكل',
+      confirmAllTitle: 'صرف الكل؟',
+      confirmAll: 'سيُسجَّل كل ما تبقى من الوصفة {{number}} على أنه مصروف:',
       done: 'مصروف',
     },
     dispensations: {
@@ -1767,6 +1787,7 @@ export const ar: ArabicTranslation<Translation> = {
     patientLinks: {
       invalid: 'الرابط غير صالح أو انتهت صلاحية الوصفة.',
       termsRequired: 'وافق على الشروط والأحكام وسياسة الخصوصية لعرض وصفتك.',
+      cancelled: 'ألغى المهني الصحي هذه الوصفة: لم يعد من الممكن تنزيلها أو تقديمها في الصيدلية.',
     },
     dispensing: {
       dispensed: 'صُرفت الوصفة!',

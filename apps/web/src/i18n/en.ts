@@ -1081,6 +1081,14 @@ export const en: Translation = {
     genuineDetail: 'The electronic signature is valid: a professional registered on the platform issued it and it has not been altered.',
     notGenuine: 'We could not verify the signature of this prescription',
     notGenuineDetail: 'Do not accept it without asking the professional named as its issuer.',
+    cancellationReason: 'Reason: {{reason}}',
+    states: {
+      cancelled: { title: 'Cancelled', detail: 'The professional cancelled this prescription: do not dispense it.' },
+      expired: { title: 'Expired', detail: 'It expired on {{date}}: do not dispense it.' },
+      dispensed: { title: 'Dispensed', detail: 'It has been fully dispensed: do not dispense it again.' },
+      pending: { title: 'Not yet valid', detail: 'It can be dispensed from {{date}}.' },
+      partially_dispensed: { title: 'Partly dispensed', detail: 'What remains can be dispensed until {{date}}.' },
+    },
     privacy: 'To protect the patient’s privacy, this page shows neither their data nor that of their treatment.',
     fields: {
       number: 'Prescription no.',
@@ -1108,6 +1116,9 @@ export const en: Translation = {
     accept: 'Accept and see my prescription',
     download: 'Download prescription (PDF)',
     downloadHint: 'You can download it as many times as you need until it expires, and show it at the pharmacy on your phone or printed.',
+    cancelledTitle: 'Prescription cancelled',
+    cancelledDetail: 'Your professional cancelled this prescription: you can no longer present it at the pharmacy or download it. If you still need the treatment, ask your professional.',
+    cancellationReason: 'Reason: {{reason}}',
   },
   scanner: {
     title: 'QR scanner',
@@ -1129,6 +1140,13 @@ export const en: Translation = {
     loading: 'Looking for the prescription…',
     signatureValid: 'Valid electronic signature.',
     signatureInvalid: 'The electronic signature of this prescription is not valid: do not dispense it.',
+    notDispensable: {
+      cancelled: 'It cannot be dispensed: it was cancelled: {{reason}}',
+      cancelledWithoutReason: 'It cannot be dispensed: it was cancelled.',
+      dispensed: 'It cannot be dispensed: it was already dispensed on {{date}}.',
+      pending: 'It cannot be dispensed yet: it can be dispensed from {{date}}.',
+      expired: 'It cannot be dispensed: it expired on {{date}}.',
+    },
     dispensing: {
       title: 'Dispensing',
       pending: 'Pending: {{pending}} of {{quantity}}',
@@ -1137,6 +1155,8 @@ export const en: Translation = {
       dispense: 'Dispense',
       dispenseOf: 'Dispense {{medication}}',
       dispenseAll: 'Dispense everything',
+      confirmAllTitle: 'Dispense everything?',
+      confirmAll: 'Everything still pending on prescription {{number}} will be recorded as dispensed:',
       done: 'Dispensed',
     },
     dispensations: {
@@ -1679,6 +1699,7 @@ export const en: Translation = {
     patientLinks: {
       invalid: 'The link is not valid or the prescription has expired.',
       termsRequired: 'Accept the terms and conditions and the privacy policy to see your prescription.',
+      cancelled: 'Your professional cancelled this prescription: it can no longer be downloaded or presented at the pharmacy.',
     },
     dispensing: {
       dispensed: 'Prescription dispensed!',

@@ -1022,6 +1022,14 @@ export const es = {
     genuineDetail: 'La firma electrónica es válida: la emitió un profesional registrado en la plataforma y no fue alterada.',
     notGenuine: 'No pudimos verificar la firma de esta receta',
     notGenuineDetail: 'No la acepte sin consultar al profesional que figura como emisor.',
+    cancellationReason: 'Motivo: {{reason}}',
+    states: {
+      cancelled: { title: 'Anulada', detail: 'El profesional anuló esta receta: no la dispense.' },
+      expired: { title: 'Vencida', detail: 'Venció el {{date}}: no la dispense.' },
+      dispensed: { title: 'Dispensada', detail: 'Ya se dispensó por completo: no la dispense de nuevo.' },
+      pending: { title: 'Todavía no vigente', detail: 'Se puede dispensar desde el {{date}}.' },
+      partially_dispensed: { title: 'Dispensada en parte', detail: 'Lo que falta se puede dispensar hasta el {{date}}.' },
+    },
     privacy: 'Para cuidar la privacidad del paciente, esta página no muestra sus datos ni los de su tratamiento.',
     fields: {
       number: 'N.º de receta',
@@ -1049,6 +1057,9 @@ export const es = {
     accept: 'Aceptar y ver mi receta',
     download: 'Descargar receta (PDF)',
     downloadHint: 'Puede descargarla cuantas veces necesite hasta que venza, y mostrarla en la farmacia en su teléfono o impresa.',
+    cancelledTitle: 'Receta anulada',
+    cancelledDetail: 'Su profesional anuló esta receta: ya no puede presentarla en la farmacia ni descargarla. Si todavía necesita el tratamiento, consulte a su profesional.',
+    cancellationReason: 'Motivo: {{reason}}',
   },
   scanner: {
     title: 'Escáner QR',
@@ -1070,6 +1081,13 @@ export const es = {
     loading: 'Buscando la receta…',
     signatureValid: 'Firma electrónica válida.',
     signatureInvalid: 'La firma electrónica de esta receta no es válida: no la dispense.',
+    notDispensable: {
+      cancelled: 'No se puede dispensar: fue anulada: {{reason}}',
+      cancelledWithoutReason: 'No se puede dispensar: fue anulada.',
+      dispensed: 'No se puede dispensar: ya fue dispensada el {{date}}.',
+      pending: 'Todavía no se puede dispensar: se puede dispensar desde el {{date}}.',
+      expired: 'No se puede dispensar: venció el {{date}}.',
+    },
     dispensing: {
       title: 'Dispensa',
       pending: 'Pendiente: {{pending}} de {{quantity}}',
@@ -1078,6 +1096,8 @@ export const es = {
       dispense: 'Dispensar',
       dispenseOf: 'Dispensar {{medication}}',
       dispenseAll: 'Dispensar todo',
+      confirmAllTitle: '¿Dispensar todo?',
+      confirmAll: 'Se registrará como dispensado todo lo pendiente de la receta {{number}}:',
       done: 'Dispensado',
     },
     dispensations: {

@@ -1082,6 +1082,14 @@ export const tr: Translation = {
     genuineDetail: 'Elektronik imza geçerli: reçeteyi platformda kayıtlı bir sağlık profesyoneli yazdı ve reçete değiştirilmedi.',
     notGenuine: 'Bu reçetenin imzasını doğrulayamadık',
     notGenuineDetail: 'Reçeteyi yazan olarak görünen sağlık profesyoneline danışmadan kabul etmeyin.',
+    cancellationReason: 'Gerekçe: {{reason}}',
+    states: {
+      cancelled: { title: 'İptal edildi', detail: 'Sağlık profesyoneli bu reçeteyi iptal etti: ilacı vermeyin.' },
+      expired: { title: 'Süresi doldu', detail: 'Süresi {{date}} tarihinde doldu: ilacı vermeyin.' },
+      dispensed: { title: 'Teslim edildi', detail: 'Tamamı teslim edildi: tekrar vermeyin.' },
+      pending: { title: 'Henüz geçerli değil', detail: '{{date}} tarihinden itibaren verilebilir.' },
+      partially_dispensed: { title: 'Kısmen teslim edildi', detail: 'Kalanı {{date}} tarihine kadar verilebilir.' },
+    },
     privacy: 'Hastanın gizliliğini korumak için bu sayfa ne hastanın ne de tedavisinin bilgilerini gösterir.',
     fields: {
       number: 'Reçete no.',
@@ -1109,6 +1117,9 @@ export const tr: Translation = {
     accept: 'Kabul et ve reçetemi göster',
     download: 'Reçeteyi indir (PDF)',
     downloadHint: 'Süresi dolana kadar istediğiniz kadar indirebilir, eczanede telefonunuzda veya çıktı olarak gösterebilirsiniz.',
+    cancelledTitle: 'Reçete iptal edildi',
+    cancelledDetail: 'Sağlık profesyoneliniz bu reçeteyi iptal etti: artık eczaneye sunamaz veya indiremezsiniz. Tedaviye hâlâ ihtiyacınız varsa sağlık profesyonelinize danışın.',
+    cancellationReason: 'Gerekçe: {{reason}}',
   },
   scanner: {
     title: 'QR tarayıcı',
@@ -1130,6 +1141,13 @@ export const tr: Translation = {
     loading: 'Reçete aranıyor…',
     signatureValid: 'Elektronik imza geçerli.',
     signatureInvalid: 'Bu reçetenin elektronik imzası geçerli değil: ilacı vermeyin.',
+    notDispensable: {
+      cancelled: 'Verilemez: iptal edildi: {{reason}}',
+      cancelledWithoutReason: 'Verilemez: iptal edildi.',
+      dispensed: 'Verilemez: {{date}} tarihinde zaten teslim edildi.',
+      pending: 'Henüz verilemez: {{date}} tarihinden itibaren verilebilir.',
+      expired: 'Verilemez: süresi {{date}} tarihinde doldu.',
+    },
     dispensing: {
       title: 'İlaç teslimi',
       pending: 'Bekleyen: {{pending}} / {{quantity}}',
@@ -1138,6 +1156,8 @@ export const tr: Translation = {
       dispense: 'Teslim et',
       dispenseOf: 'Teslim et: {{medication}}',
       dispenseAll: 'Tümünü teslim et',
+      confirmAllTitle: 'Hepsi teslim edilsin mi?',
+      confirmAll: '{{number}} numaralı reçetede bekleyen her şey teslim edildi olarak kaydedilecek:',
       done: 'Teslim edildi',
     },
     dispensations: {
@@ -1680,6 +1700,7 @@ export const tr: Translation = {
     patientLinks: {
       invalid: 'Bağlantı geçerli değil veya reçetenin süresi doldu.',
       termsRequired: 'Reçetenizi görmek için kullanım koşullarını ve gizlilik politikasını kabul edin.',
+      cancelled: 'Sağlık profesyoneliniz bu reçeteyi iptal etti: artık indirilemez veya eczaneye sunulamaz.',
     },
     dispensing: {
       dispensed: 'Reçetenin ilaçları teslim edildi!',

@@ -20,6 +20,7 @@ const verifiableColumns = {
   expiryDate: prescriptions.expiryDate,
   signedAt: prescriptions.signedAt,
   prescriber: prescriptions.prescriber,
+  cancellationReason: prescriptions.cancellationReason,
 };
 
 /** A signed (never a draft) prescription by its verification code, with what the public page shows. */

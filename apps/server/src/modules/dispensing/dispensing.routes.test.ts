@@ -122,6 +122,7 @@ describe('GET /api/public/verifications/:code', () => {
       signedAt: prescription.signedAt?.toISOString(),
       prescriber: { name: 'Ana', lastName: 'Pérez', licenceType: 'MN', enrollment: '123456', jurisdiction: prescription.prescriber.jurisdiction },
       items: cuirs.map((cuir) => ({ cuir, subtype: 'prescription' })),
+      cancellationReason: null,
     });
   });
 
@@ -144,6 +145,7 @@ describe('GET /api/public/verifications/:code', () => {
       signedAt: prescription.signedAt?.toISOString(),
       prescriber: null,
       items: [{ cuir: second, subtype: 'prescription' }],
+      cancellationReason: null,
     });
     // Anyone may compose a CUIR: its answer names neither the patient, nor the medicines, nor the doctor.
     for (const secret of [
@@ -229,6 +231,17 @@ describe('GET /api/public/verifications/:code', () => {
     expect((await verify(expired.verificationCode)).json<Verification>().state).toBe('expired');
   });
 
+  it('tells the reason of a cancellation by the QR code, never by a CUIR', async () => {
+    const cancelled = await signedPrescription({ state: 'cancelled' });
+    await test.app.db.update(prescriptions).set({ cancellationReason: 'Dosis equivocada' })
+      .where(eq(prescriptions.id, cancelled.id));
+    expect((await verify(cancelled.verificationCode)).json<Verification>().cancellationReason).toBe('Dosis equivocada');
+    const [cuir = ''] = await cuirsOf(cancelled);
+    expect((await verify(cuir)).json<Verification>()).toMatchObject({ state: 'cancelled', cancellationReason: null });
+    const valid = await signedPrescription();
+    expect((await verify(valid.verificationCode)).json<Verification>().cancellationReason).toBeNull();
+  });
+
   it('knows no draft and no unknown code (404), and refuses a malformed code (400)', async () => {
     const draft = await createPrescription(test.app, { workspaceId, doctorUserId: doctorId });
     const draftCode = randomVerificationCode();
@@ -277,6 +290,28 @@ describe('GET /api/scanner/:code', () => {
       });
     }
     expectRefusal(await scan(`${cuirs[0]!.slice(0, 39)}99`), 404, messages.dispensing.notFound);
+  });
+
+  it('says why it cannot be dispensed: the reason of a cancellation, the day it was wholly dispensed', async () => {
+    const cancelled = await signedPrescription({ state: 'cancelled' });
+    await test.app.db.update(prescriptions).set({ cancellationReason: 'Paciente internado' })
+      .where(eq(prescriptions.id, cancelled.id));
+    const scannedCancelled = (await scan(cancelled.verificationCode)).json<ScannedPrescription>();
+    expect(scannedCancelled).toMatchObject({
+      prescription: { displayState: 'cancelled' }, cancellationReason: 'Paciente internado', dispensedOn: null,
+    });
+    // Who cancelled it, and when, is the doctor's workspace's business.
+    expect(JSON.stringify(scannedCancelled)).not.toMatch(/cancelledBy|cancelledAt/);
+
+    const whole = await signedPrescription();
+    await dispensed(whole.id, { all: true });
+    expect((await scan(whole.verificationCode)).json<ScannedPrescription>())
+      .toMatchObject({ prescription: { displayState: 'dispensed' }, dispensedOn: today, cancellationReason: null });
+
+    const notYet = await signedPrescription({ startDate: addDays(today, 5) });
+    expect((await scan(notYet.verificationCode)).json<ScannedPrescription>()).toMatchObject({
+      prescription: { displayState: 'pending', startDate: addDays(today, 5) }, dispensedOn: null, cancellationReason: null,
+    });
   });
 
   it('is for pharmacies: a doctor is refused (403), an anonymous caller too (401)', async () => {

@@ -32,6 +32,8 @@ interface SignedPrescription {
   workspaceId: string;
   doctorUserId: string;
   signedAt: Date | null;
+  /** Read where the scanner may show it; a dispense locks no cancelled prescription. */
+  cancellationReason?: string | null;
 }
 
 const dispensableStates: ReadonlySet<PrescriptionDisplayState> = new Set(['valid', 'partially_dispensed']);
@@ -90,6 +92,7 @@ export async function verifyPrescription(
     prescriber: found.itemId === null ? { name, lastName, licenceType, enrollment, jurisdiction } : null,
     items: items.filter((item) => found.itemId === null || item.id === found.itemId)
       .map(({ cuir, subtype }) => ({ cuir, subtype })),
+    cancellationReason: found.itemId === null && found.state === 'cancelled' ? found.cancellationReason : null,
   };
 }
 
@@ -114,6 +117,14 @@ function dispensationOf(row: DispensationRow, userId: string, today: string): Di
   };
 }
 
+/** The day in Argentina of the last standing dispense of a wholly dispensed prescription. */
+function dispensedOnOf(state: PrescriptionState, rows: DispensationRow[]): string | null {
+  if (state !== 'dispensed') return null;
+  const standing = rows.filter((row) => row.undoneAt === null);
+  const last = standing.at(-1);
+  return last ? todayInArgentina(last.dispensedAt) : null;
+}
+
 async function scannedPrescriptionOf(
   db: Database, ca: x509.X509Certificate, target: SignedPrescription, userId: string, now: Date,
 ): Promise<ScannedPrescription> {
@@ -126,7 +137,11 @@ async function scannedPrescriptionOf(
   const [prescription] = await withItems(db, rows, today);
   if (!prescription) throw prescriptionNotFound();
   return {
-    prescription, signatureValid, dispensations: dispensations.map((row) => dispensationOf(row, userId, today)),
+    prescription,
+    signatureValid,
+    dispensations: dispensations.map((row) => dispensationOf(row, userId, today)),
+    dispensedOn: dispensedOnOf(prescription.state, dispensations),
+    cancellationReason: prescription.state === 'cancelled' ? target.cancellationReason ?? null : null,
   };
 }
 

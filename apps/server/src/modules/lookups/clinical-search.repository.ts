@@ -2,6 +2,7 @@ import type { InsurerSummary } from '@receta/domain';
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { diagnoses, insurers, medications } from '../../db/schema/index.ts';
+import { normalizedText } from '../../db/normalized-text.ts';
 import { byBytes, containingEveryWord, startingWith } from '../../db/search-condition.ts';
 
 /** 0 for the rows that meet `condition`, 1 for the others: sorts them first. */
@@ -22,22 +23,64 @@ const medicationColumns = {
   troquel: medications.troquel,
 };
 
+/** A number the doctor typed as a strength: '500', '0,5', '2.5'. */
+const strengthNumberPattern = /^\d+([.,]\d+)?$/;
+const strengthUnits = new Set(['mg', 'mcg', 'g', 'ml', 'ui', '%']);
+
+/** What a search says of the medicine: the name's words, and a strength ('500', '500 mg') if it has one. */
+function medicationSearchOf(words: readonly string[]) {
+  const numberAt = words.findIndex((word) => strengthNumberPattern.test(word));
+  const number = words[numberAt];
+  const typedUnit = words[numberAt + 1];
+  const unit = typedUnit && strengthUnits.has(typedUnit) ? typedUnit : undefined;
+  const name = words.filter((word, index) => index !== numberAt && !(unit && index === numberAt + 1)).join(' ');
+  return {
+    name,
+    // Written '500 Mg' or '0,5 Mg' by both lists; a bare number is taken as milligrams.
+    strength: number ? `${number.replace('.', ',')} ${unit ?? 'mg'}` : undefined,
+    isInMilligrams: number !== undefined && (unit ?? 'mg') === 'mg',
+  };
+}
+
+/** Tablets, capsules and dragées: what a doctor typing '500 mg' most often means. */
+const solidOralForm = sql`${normalizedText(medications.pharmaceuticalForm)} ~ '^(comprimido|capsula|tableta|gragea)'`;
+/** Packs of several boxes or bottles ('63 Envase Por 504 Unidades'): hospital packs, last. */
+const hospitalPack = sql`${medications.presentation} ~ '^0*([2-9]|[1-9][0-9]+) '`;
+
 /**
- * The active presentations whose brand, active ingredients or form hold every word: those
- * whose brand or generic name starts with the first word come first, then by brand and
- * presentation.
+ * The active presentations whose brand, active ingredients or form hold every word, best
+ * first: the generic name typed exactly, then the strength typed ('amoxicilina 500' puts 500 mg
+ * before 500 mg / 5 ml: the strength without a per-volume part first), tablets and capsules
+ * before syrups and suspensions when the strength is in milligrams, single packs before
+ * names that start with the first word, single packs before hospital packs, then by brand and presentation. The
+ * words pick the rows through the trigram index; only those are sorted.
  */
 export function findMedications(db: Database, words: readonly string[], limit: number) {
   const [first] = words;
+  const search = medicationSearchOf(words);
   // search_text starts with the normalised brand.
   const isNamedSo = first
     ? or(startingWith(medications.searchText, first), startingWith(medications.genericNameSearch, first))
+    : undefined;
+  const isGenericName = search.name ? eq(medications.genericNameSearch, search.name) : undefined;
+  const strength = normalizedText(medications.strength);
+  const hasStrength = search.strength ? startingWith(strength, search.strength) : undefined;
+  const hasExactStrength = search.strength
+    ? or(eq(strength, search.strength), startingWith(strength, `${search.strength}/`))
     : undefined;
   return db.select(medicationColumns)
     .from(medications)
     .where(and(eq(medications.isActive, true), containingEveryWord(medications.searchText, words)))
     .orderBy(
-      firstWhen(isNamedSo), byBytes(medications.searchText), byBytes(medications.presentation), asc(medications.id),
+      firstWhen(isGenericName),
+      firstWhen(hasStrength),
+      firstWhen(search.isInMilligrams ? solidOralForm : undefined),
+      firstWhen(hasExactStrength),
+      firstWhen(isNamedSo),
+      sql`case when ${hospitalPack} then 1 else 0 end`,
+      byBytes(medications.searchText),
+      byBytes(medications.presentation),
+      asc(medications.id),
     )
     .limit(limit);
 }

@@ -67,6 +67,29 @@ describe('GET /api/medications', () => {
     await test.app.db.update(medications).set({ isActive: true }).where(sql`${medications.id} = 26`);
   });
 
+  it('lists the generic name and strength typed first, tablets and capsules before syrups and hospital packs', async () => {
+    const { items } = await search<Medication>('medications', 'q=amoxicilina%20500&limit=50');
+    expect(items.length).toBe(50);
+    const isTabletOf500 = (item: Medication) => item.genericName === 'Amoxicilina'
+      && /^500 mg(\/comprimido|\/capsula)?$/i.test(item.strength ?? '')
+      && /^(comprimido|c[aá]psula)/i.test(item.pharmaceuticalForm ?? '')
+      && !/^0*([2-9]|[1-9]\d+) /.test(item.presentation);
+    expect(items.slice(0, 10).every(isTabletOf500)).toBe(true);
+    const firstOther = items.findIndex((item) => !isTabletOf500(item));
+    expect(items.slice(firstOther).some(isTabletOf500)).toBe(false);
+    const firstSyrup = items.findIndex((item) => /suspensi|jarabe/i.test(item.pharmaceuticalForm ?? ''));
+    if (firstSyrup >= 0) expect(firstSyrup).toBeGreaterThanOrEqual(firstOther);
+  });
+
+  it.each([['semaglutida', /semaglutida/i], ['sacubitril', /sacubitril/i], ['empagliflozina', /empagliflozina/i]])(
+    'finds the medicines of PAMI\'s current list that ANMAT 2015 lacks: %j', async (q, generic) => {
+      const { items } = await search<Medication>('medications', `q=${q}`);
+      expect(items.length).toBeGreaterThan(0);
+      expect(items[0]?.genericName).toMatch(generic);
+      expect(items[0]?.saleCondition).toBe('Bajo Receta');
+      expect(items[0]?.id).toBeGreaterThanOrEqual(900_000_000);
+    });
+
   it('takes % and _ literally', async () => {
     const { response, items } = await search<Medication>('medications', 'q=%25%25');
     expect(response.statusCode).toBe(200);
@@ -103,11 +126,21 @@ describe('GET /api/insurers', () => {
     expect(items[0]?.slug).toBe(slug);
   });
 
-  it('puts both insurers with the acronym OSDE before the others that contain it', async () => {
+  it('puts the insurer with the acronym OSDE before the others that contain it, once', async () => {
     const { items } = await search<InsurerSummary>('insurers', 'q=osde');
-    expect(items.slice(0, 2).map((item) => item.acronym)).toEqual(['OSDE', 'OSDE']);
+    expect(items[0]).toMatchObject({ id: 'rnos-400800', acronym: 'OSDE' });
+    expect(items.filter((item) => item.acronym === 'OSDE')).toHaveLength(1);
     expect(items.map((item) => item.acronym)).toEqual(expect.arrayContaining(['OSDEL', 'OSDEPYM']));
   });
+
+  // The registries list a company as an obra social and as a prepaga, or twice: one entry each.
+  it.each(['swiss medical', 'galeno', 'medife', 'sancor', 'tecnicos de vuelo', 'italiana de beneficencia'])(
+    'shows one entry per insurer for %j', async (q) => {
+      const { items } = await search<InsurerSummary>('insurers', `q=${encodeURIComponent(q)}&limit=50`);
+      expect(items.length).toBeGreaterThan(0);
+      const names = items.map((item) => item.name.toLowerCase().replace(/\b(s\.?a\.?|asociaci[oó]n civil)\b|[.]/g, '').trim());
+      expect(new Set(names).size).toBe(names.length);
+    });
 
   it('finds insurers by words of the name, by name', async () => {
     const { items } = await search<InsurerSummary>('insurers', 'q=jubilados%20pensionados');
@@ -185,6 +218,8 @@ function withParams(text: string, params: unknown[]): SQL {
 describe('the search indexes', () => {
   it.each([
     ['medications', () => findMedications(test.app.db, searchWordsOf('amoxicilina'), 20), 'medications_search_text_trgm_index'],
+    ['medications with a strength', () => findMedications(test.app.db, searchWordsOf('amoxicilina 500'), 20),
+      'medications_search_text_trgm_index'],
     ['diagnoses', () => findDiagnoses(test.app.db, searchWordsOf('tuberculosis'), 20), 'diagnoses_search_text_trgm_index'],
   ])('answer a search of %s from the trigram index', async (_name, build, index) => {
     expect(await planOf(build())).toContain(index);

@@ -1,5 +1,5 @@
 import type { Jurisdiction, Profession, Specialty } from '@receta/domain';
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, max } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { jurisdictions, professions, referenceDatasets, specialties } from '../../db/schema/index.ts';
 
@@ -39,10 +39,10 @@ export async function findProfessions(db: Database): Promise<Profession[]> {
   return rows.sort((a, b) => spanish.compare(a.label, b.label));
 }
 
-/** The date of a loaded dataset's source snapshot (YYYY-MM-DD), if it has one. */
-export async function findSourceDate(db: Database, dataset: string): Promise<string | null> {
-  const [row] = await db.select({ sourceDate: referenceDatasets.sourceDate })
+/** The newest source snapshot date (YYYY-MM-DD) of the loaded datasets among `datasets`, if any has one. */
+export async function findNewestSourceDate(db: Database, datasets: string[]): Promise<string | null> {
+  const [row] = await db.select({ sourceDate: max(referenceDatasets.sourceDate) })
     .from(referenceDatasets)
-    .where(eq(referenceDatasets.name, dataset));
+    .where(inArray(referenceDatasets.name, datasets));
   return row?.sourceDate ?? null;
 }

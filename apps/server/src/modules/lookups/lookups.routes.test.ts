@@ -58,13 +58,13 @@ describe('GET /api/professions/refeps', () => {
 });
 
 describe('GET /api/information', () => {
-  it('answers the versions of both apps and the vademécum date', async () => {
+  it('answers the versions of both apps and the date of the newest vademécum source (PAMI, beside ANMAT 2015)', async () => {
     const response = await test.app.inject({ url: '/api/information' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       backend: await versionOf(new URL('../../../package.json', import.meta.url)),
       frontend: await versionOf(new URL('../../../../web/package.json', import.meta.url)),
-      vademecum: '24/04/2015',
+      vademecum: '03/08/2026',
     });
   });
 });

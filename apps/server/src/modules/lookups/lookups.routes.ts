@@ -7,7 +7,7 @@ import {
 } from '@receta/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/http/app-error.ts';
-import { findJurisdictions, findProfessions, findSourceDate, findSpecialties } from './lookups.repository.ts';
+import { findJurisdictions, findProfessions, findNewestSourceDate, findSpecialties } from './lookups.repository.ts';
 
 /**
  * The lists the registration wizard shows before anyone signs in, and the version
@@ -49,7 +49,8 @@ export const lookupsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: InformationSchema },
     },
   }, async () => {
-    const vademecumDate = await findSourceDate(app.db, 'medications');
+    // The vademecum is ANMAT's 2015 list with PAMI's current one beside it: its date is the newer.
+    const vademecumDate = await findNewestSourceDate(app.db, ['medications', 'pami-medications']);
     if (!vademecumDate) throw new AppError('unavailable', 'Los datos de referencia todavía no se cargaron.');
     return { ...app.config.versions, vademecum: formatDisplayDate(vademecumDate) };
   });

@@ -39,8 +39,9 @@ describe('loading the reference data', () => {
       professions: 90,
       diagnosisChapters: 22,
       diagnoses: 14390,
-      insurers: 446,
-      medications: 17429,
+      insurers: 422,
+      // ANMAT's 17,429 and the 4,834 of PAMI's presentations that ANMAT lacks.
+      medications: 17429 + 4834,
     });
   });
 
@@ -48,7 +49,7 @@ describe('loading the reference data', () => {
     const before = { counts: await countRows(), datasets: await test.app.db.select().from(referenceDatasets) };
     const log = recordingLogger();
     await loadReferenceData(test.app.db, log);
-    expect(log.messages).toEqual([expect.stringMatching(/^reference data: 0 of 7 datasets loaded/)]);
+    expect(log.messages).toEqual([expect.stringMatching(/^reference data: 0 of 8 datasets loaded/)]);
     expect(await countRows()).toEqual(before.counts);
     expect(await test.app.db.select().from(referenceDatasets)).toEqual(before.datasets);
   });
@@ -63,7 +64,7 @@ describe('loading the reference data', () => {
 
     expect(log.messages).toEqual([
       'reference data: professions loaded (90 rows)',
-      expect.stringMatching(/^reference data: 1 of 7 datasets loaded/),
+      expect.stringMatching(/^reference data: 1 of 8 datasets loaded/),
     ]);
     const [retired] = await test.app.db.select().from(professions).where(eq(professions.code, '999'));
     expect(retired?.isActive).toBe(false);
@@ -92,6 +93,51 @@ describe('loading the reference data', () => {
       strength: '10 Mg/Comprimido',
       searchText: 'psicoasten 10 mg paroxetina 10 mg/comprimido comprimido recubierto',
     });
+  });
+
+  it('loads PAMI\'s presentations that ANMAT lacks, numbered from 900,000,000, with strength, form and pack', async () => {
+    const pami = await test.app.db.select().from(medications).where(eq(medications.source, 'pami'));
+    expect(pami).toHaveLength(4834);
+    expect(pami.every((row) => row.id >= 900_000_000 && row.id < 1_000_000_000 && row.isActive)).toBe(true);
+    expect(pami.find((row) => row.brandName === 'Entresto' && row.strength === '100 mg')).toMatchObject({
+      genericName: 'Sacubitrilo + Valsartán',
+      pharmaceuticalForm: 'Comprimido Recubierto',
+      presentation: 'Comprimido Recubierto x 60',
+      saleCondition: 'Bajo Receta',
+      certificate: '',
+    });
+    const anmat = await test.app.db.select({ count: sql<number>`count(*)::int` }).from(medications)
+      .where(eq(medications.source, 'anmat'));
+    expect(anmat[0]?.count).toBe(17429);
+  });
+
+  it('takes a PAMI medicine\'s condition of sale from ANMAT\'s same active ingredient: clonazepam stays archived', async () => {
+    const clonazepam = await test.app.db.select({ saleCondition: medications.saleCondition }).from(medications)
+      .where(sql`${medications.source} = 'pami' and ${medications.genericName} = 'Clonazepam'`);
+    expect(clonazepam.length).toBeGreaterThan(0);
+    expect(new Set(clonazepam.map((row) => row.saleCondition))).toEqual(new Set(['Bajo Receta Archivada (Psicotropicos Lista Iv)']));
+  });
+
+  it('skips PAMI\'s test strips, insulin needles and accessories', async () => {
+    const [row] = await test.app.db.select({ count: sql<number>`count(*)::int` }).from(medications)
+      .where(sql`${medications.source} = 'pami' and (${medications.searchText} like '%tiras reactivas%'
+        or ${medications.searchText} like '%accesorio%' or ${medications.searchText} like '%aplic.insulina%')`);
+    expect(row?.count).toBe(0);
+  });
+
+  it('keeps every medication\'s id when the datasets load again, and only the reloaded source\'s rows change', async () => {
+    const idsOf = async () => (await test.app.db.select({ id: medications.id, key: sql<string>`${medications.brandName} || '|' || ${medications.presentation} || '|' || coalesce(${medications.strength}, '')` })
+      .from(medications).where(eq(medications.source, 'pami'))).sort((a, b) => a.id - b.id);
+    const before = await idsOf();
+    await test.app.db.update(referenceDatasets).set({ contentHash: 'from an older release' })
+      .where(sql`${referenceDatasets.name} in ('medications', 'pami-medications')`);
+    const log = recordingLogger();
+    await loadReferenceData(test.app.db, log);
+    expect(log.messages).toContain('reference data: pami-medications loaded (4834 rows)');
+    expect(await idsOf()).toEqual(before);
+    const [active] = await test.app.db.select({ count: sql<number>`count(*)::int` }).from(medications)
+      .where(eq(medications.isActive, true));
+    expect(active?.count).toBe(17429 + 4834);
   });
 
   it('leaves out the ICD-10 "Uso emergente" placeholders but keeps U07 for the COVID-19 codes', async () => {

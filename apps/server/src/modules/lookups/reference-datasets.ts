@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { nationalJurisdiction, provinces } from '@receta/domain';
-import { getTableColumns } from 'drizzle-orm';
+import { eq, getTableColumns, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgInsertValue, type PgTable, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -19,6 +19,7 @@ import {
   DiagnosisRecordSchema,
   InsurerRecordSchema,
   MedicationRecordSchema,
+  PamiMedicationRecordSchema,
   parseJsonLines,
   ProfessionRecordSchema,
   readManifest,
@@ -46,6 +47,8 @@ interface TableTarget<Table extends ReferenceTable> {
   table: Table;
   /** The primary key, which the upsert matches rows on. */
   key: PgColumn;
+  /** The rows the dataset owns, when several datasets fill the table (ANMAT's and PAMI's medications). */
+  scope?: SQL;
 }
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest table. */
@@ -58,11 +61,11 @@ const batchSize = 1000;
  */
 async function replaceRows<Table extends ReferenceTable>(
   tx: Database,
-  { table, key }: TableTarget<Table>,
+  { table, key, scope }: TableTarget<Table>,
   rows: PgInsertValue<Table>[],
 ): Promise<number> {
   // TypeScript cannot map `isActive` to the update's value type through the type parameter.
-  await tx.update(table).set({ isActive: false } as PgUpdateSetSource<Table>);
+  await tx.update(table).set({ isActive: false } as PgUpdateSetSource<Table>).where(scope);
   // Columns of a table aliased "excluded" render as "excluded"."column", which is how an
   // upsert names the row it could not insert, under whatever column casing the client uses.
   const excluded = getTableColumns(alias(table, 'excluded'));
@@ -154,11 +157,26 @@ export async function readReferenceDatasets(): Promise<ReferenceDataset[]> {
         isActive: true,
       })),
     await readFileDataset(manifest, 'medications', MedicationRecordSchema,
-      { table: medications, key: medications.id },
+      { table: medications, key: medications.id, scope: eq(medications.source, 'anmat') },
       (record) => ({
         ...record,
+        source: 'anmat' as const,
         searchText: normalizeForSearch(record.brandName, record.activeIngredients, record.pharmaceuticalForm),
         isActive: true,
       })),
+    await readFileDataset(manifest, 'pami-medications', PamiMedicationRecordSchema,
+      { table: medications, key: medications.id, scope: eq(medications.source, 'pami') },
+      ({ sourceKey: _sourceKey, ...record }) => {
+        // ANMAT writes the active ingredients with their strengths; PAMI has one strength for all.
+        const activeIngredients = [record.genericName, record.strength].filter(Boolean).join(' ');
+        return {
+          ...record,
+          source: 'pami' as const,
+          certificate: '',
+          activeIngredients,
+          searchText: normalizeForSearch(record.brandName, activeIngredients, record.pharmaceuticalForm),
+          isActive: true,
+        };
+      }),
   ];
 }

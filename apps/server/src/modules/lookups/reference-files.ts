@@ -67,7 +67,26 @@ export const MedicationRecordSchema = z.object({
   saleCondition: optionalText,
 });
 
-export const datasetNames = ['specialties', 'professions', 'diagnosis-chapters', 'diagnoses', 'insurers', 'medications'] as const;
+/**
+ * PAMI's presentations that ANMAT's 2015 list lacks (docs/decisions/039). They have no
+ * certificate, GTIN or troquel; `sourceKey` (drug|brand|presentation as PAMI writes them,
+ * normalised) is what keeps a presentation's id from one release to the next.
+ */
+export const PamiMedicationRecordSchema = z.object({
+  id: z.number().int().min(900_000_000).max(999_999_999),
+  sourceKey: z.string().min(1),
+  brandName: z.string().min(1),
+  genericName: z.string().min(1),
+  strength: optionalText,
+  pharmaceuticalForm: optionalText,
+  presentation: z.string().min(1),
+  laboratory: z.string().min(1),
+  saleCondition: z.string().min(1),
+});
+
+export const datasetNames = [
+  'specialties', 'professions', 'diagnosis-chapters', 'diagnoses', 'insurers', 'medications', 'pami-medications',
+] as const;
 export type DatasetName = (typeof datasetNames)[number];
 
 const ManifestEntrySchema = z.object({

@@ -1,4 +1,4 @@
 export { patientAccessRoutes } from './patient-access.routes.ts';
-export { deliverToPatient } from './patient-delivery.ts';
+export { deliverToPatient, notifyPatientOfCancellation } from './patient-delivery.ts';
 export { endOfDayInArgentina } from './patient-links.ts';
 export { scheduledJobsWorker } from './scheduled-jobs.ts';

@@ -9,8 +9,8 @@ import { createUser } from '../../../test/factories/users.ts';
 import { createWorkspace } from '../../../test/factories/workspaces.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import {
-  auditEvents, mailOutbox, patientAccess, patients, prescriptionDocuments, prescriptionItems, scheduledJobs, smsOutbox,
-  workspaceMembers,
+  auditEvents, mailOutbox, patientAccess, patients, prescriptionDocuments, prescriptionItems, prescriptions,
+  scheduledJobs, smsOutbox, workspaceMembers,
 } from '../../db/schema/index.ts';
 import { policies } from '../../platform/attempt-limiter.ts';
 import { deliverToPatient } from './patient-delivery.ts';
@@ -112,6 +112,7 @@ describe('deliverToPatient', () => {
       expiryDate: addDays(today, 29),
       items: [{ cuir, subtype: 'prescription' }],
       termsAccepted: false,
+      cancellationReason: null,
     });
 
     const [access] = await accessOf(prescription.id);
@@ -198,11 +199,20 @@ describe('the patient link', () => {
     expect(accepted?.pagePath).toBe('/p/[redacted]');
   });
 
-  it('still opens for a cancelled prescription, to show its state', async () => {
-    const { token } = await sentLink({ state: 'cancelled' });
+  it('still opens for a cancelled prescription, to show its state and reason, but refuses its PDF', async () => {
+    const { prescription, token } = await sentLink({ state: 'cancelled' });
+    await test.app.db.update(prescriptions).set({ cancellationReason: 'Dosis equivocada' })
+      .where(eq(prescriptions.id, prescription.id));
     const response = await readLink(token);
     expect(response.statusCode).toBe(200);
-    expect(response.json<PatientLink>().state).toBe('cancelled');
+    expect(response.json<PatientLink>()).toMatchObject({ state: 'cancelled', cancellationReason: 'Dosis equivocada' });
+
+    await test.app.inject({ method: 'POST', url: `/api/public/patient-links/${token}/accept` });
+    const pdf = await test.app.inject({ url: `/api/public/patient-links/${token}/pdf` });
+    expect(pdf.statusCode).toBe(409);
+    expect(pdf.json()).toMatchObject({ message: messages.patientLinks.cancelled });
+    const [access] = await accessOf(prescription.id);
+    expect(access?.openCount).toBe(0);
   });
 
   it('answers 404 for an unknown token and for the link of an expired prescription', async () => {

@@ -89,6 +89,7 @@ export async function readPatientLink(db: Database, token: string, now: Date): P
     expiryDate: prescription.expiryDate,
     items: items.map(({ cuir, subtype }) => ({ cuir, subtype })),
     termsAccepted: termsAcceptedAt !== null,
+    cancellationReason: prescription.state === 'cancelled' ? prescription.cancellationReason : null,
   };
 }
 
@@ -107,13 +108,17 @@ export async function acceptTerms(db: Database, token: string, now: Date, actor:
   return readPatientLink(db, token, now);
 }
 
-/** The signed PDF, once the patient accepted the terms; each opening is counted and audited. */
+/**
+ * The signed PDF, once the patient accepted the terms, unless the prescription was cancelled:
+ * a copy would still look valid at a pharmacy. Each opening is counted and audited.
+ */
 export async function openSignedPdf(
   db: Database, token: string, now: Date, actor: AuditActor,
 ): Promise<{ number: number; pdf: Buffer }> {
   return db.transaction(async (tx) => {
     const { prescription, termsAcceptedAt } = await openLink(tx, token, now);
     if (!termsAcceptedAt) throw new AppError('forbidden', messages.patientLinks.termsRequired);
+    if (prescription.state === 'cancelled') throw new AppError('conflict', messages.patientLinks.cancelled);
     const pdf = await findSignedPdf(tx, prescription.id);
     if (!pdf) throw new AppError('not_found', messages.prescriptions.pdfNotFound);
     await recordPdfOpened(tx, prescription.id, now);

@@ -118,3 +118,34 @@ export async function issueLinkToHandOver(
   const [row] = await lockPatientsOf(db, [prescriptionId]);
   return row ? issueLinkFor(db, row, ['link'], input) : null;
 }
+
+function cancellationMail(prescription: SentPrescription, patientName: string, reason: string) {
+  return {
+    subject: `Su receta electrónica N.º ${prescription.number} fue anulada`,
+    greeting: `Hola, ${patientName}:`,
+    paragraphs: [
+      `${prescriberName(prescription.prescriber)} anuló la receta electrónica N.º ${prescription.number}.`,
+      `Motivo: ${reason}`,
+      'Ya no puede presentarla en la farmacia. Si necesita el medicamento, consulte a su médico.',
+    ],
+  };
+}
+
+function cancellationSms(prescription: SentPrescription, reason: string): string {
+  return `La receta N.º ${prescription.number} de ${prescriberName(prescription.prescriber)} fue anulada. `
+    + `Motivo: ${reason}. Ya no puede usarla en la farmacia.`;
+}
+
+/**
+ * Tells the patient by mail and SMS, whichever the patient record has, that the prescription
+ * was cancelled and why; call it in the transaction that cancels it. The notice carries no
+ * link: there is nothing left to present at a pharmacy.
+ */
+export async function notifyPatientOfCancellation(
+  db: Database, { prescriptionId, reason }: { prescriptionId: string; reason: string },
+): Promise<void> {
+  const [row] = await lockPatientsOf(db, [prescriptionId]);
+  if (!row) return;
+  if (row.email) await enqueueMail(db, row.email, cancellationMail(row, row.patientName, reason));
+  if (row.phone) await enqueueSms(db, row.phone, cancellationSms(row, reason));
+}

@@ -15,5 +15,5 @@ export { checkSigningPin, maxWrongPins } from './signing-pin.ts';
 export { findSignedDocument } from './signing.repository.ts';
 export { signingRoutes } from './signing.routes.ts';
 export {
-  findSignedPdf, type PatientDelivery, signedPdfName, type SigningServices, signPrescriptions,
+  type CancellationNotice, findSignedPdf, type PatientDelivery, signedPdfName, type SigningServices, signPrescriptions,
 } from './signing.service.ts';

@@ -7,7 +7,7 @@ import {
   addDays, messages, todayInArgentina, verificationCodePattern, type ApiError, type PrescriptionCancelled,
   type PrescriptionEvent, type PrescriptionsCreated, type PrescriptionsSigned,
 } from '@receta/domain';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApprovedDoctor } from '../../../test/factories/approved-doctors.ts';
 import {
@@ -18,13 +18,14 @@ import { createWorkspace } from '../../../test/factories/workspaces.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import {
   auditEvents, dispensations, doctors, mailOutbox, patients, prescriptionDocuments, prescriptionItems, prescriptions,
-  users, workspaceMembers,
+  smsOutbox, users, workspaceMembers,
 } from '../../db/schema/index.ts';
 import { hashSecret } from '../../platform/passwords.ts';
 import { prescriptionEventActions } from './prescription-events.ts';
 import { maxWrongPins } from './signing-pin.ts';
 import { forgetWrongPinsBefore, reservePinAttempt } from './signing.repository.ts';
-import { signPrescriptions } from './signing.service.ts';
+import { cancelPrescription, signPrescriptions } from './signing.service.ts';
+import { notifyPatientOfCancellation } from '../patient-access/index.ts';
 
 const test = useTestApp();
 const run = promisify(execFile);
@@ -430,6 +431,58 @@ describe('POST /api/prescriptions/:id/cancel', () => {
       expect(response.json<ApiError>().message).toBe(messages.signing.notCancellable);
     }
     expect((await stateOf(dispensed.id)).state).toBe('signed');
+  });
+
+  it('tells the patient by mail and SMS, in the cancellation\'s transaction, with the number and the reason', async () => {
+    const patient = await createPatientRecord(test.app, { workspaceId });
+    const email = `anulada.${patient.id.slice(0, 8)}@example.com`;
+    const phone = `+54911${String(Date.now()).slice(-8)}`;
+    await test.app.db.update(patients).set({ email, phone }).where(eq(patients.id, patient.id));
+    const draft = await createPrescription(test.app, { workspaceId, doctorUserId: doctorId, patientId: patient.id });
+    await signed(draft.id);
+    const { number } = await stateOf(draft.id);
+
+    expect((await cancel(draft.id, 'Dosis equivocada')).statusCode).toBe(200);
+
+    const mails = await test.app.db.select().from(mailOutbox)
+      .where(and(eq(mailOutbox.to, email), eq(mailOutbox.subject, `Su receta electrónica N.º ${number} fue anulada`)));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain('Motivo: Dosis equivocada');
+    expect(mails[0]?.link).toBeNull();
+    const texts = await test.app.db.select().from(smsOutbox).where(eq(smsOutbox.to, phone));
+    expect(texts.map((text) => text.text)).toContainEqual(expect.stringMatching(
+      new RegExp(`^La receta N\\.º ${number} de .+ fue anulada\\. Motivo: Dosis equivocada\\.`),
+    ));
+  });
+
+  it('queues no notice for a patient without mail or phone, and none when the cancellation fails', async () => {
+    const queued = async () => (await test.app.db.select().from(mailOutbox)).length
+      + (await test.app.db.select().from(smsOutbox)).length;
+    const before = await queued();
+    const draft = await draftOf();
+    await signed(draft.id);
+    expect(await queued()).toBe(before);
+    expect((await cancel(draft.id)).statusCode).toBe(200);
+    expect(await queued()).toBe(before);
+
+    // The notice and the cancellation are one transaction: a failing notice undoes both.
+    const patient = await createPatientRecord(test.app, { workspaceId });
+    const email = `fallida.${patient.id.slice(0, 8)}@example.com`;
+    await test.app.db.update(patients).set({ email }).where(eq(patients.id, patient.id));
+    const other = await createPrescription(test.app, { workspaceId, doctorUserId: doctorId, patientId: patient.id });
+    await signed(other.id);
+    const failingNotice: typeof notifyPatientOfCancellation = async (db, input) => {
+      await notifyPatientOfCancellation(db, input);
+      throw new Error('the outbox is down');
+    };
+    const audit = { actorUserId: doctorId, pagePath: null };
+    const actor = { userId: doctorId, workspaceId, seesWorkspace: false, audit };
+    const services = { db: test.app.db, notifyCancellation: failingNotice };
+    await expect(cancelPrescription(services, other.id, 'Motivo', actor)).rejects.toThrow('the outbox is down');
+    expect((await stateOf(other.id)).state).toBe('signed');
+    const notices = await test.app.db.select().from(mailOutbox)
+      .where(and(eq(mailOutbox.to, email), like(mailOutbox.subject, '%anulada')));
+    expect(notices).toEqual([]);
   });
 
   it("answers another doctor's prescription as not found, and asks for a reason", async () => {

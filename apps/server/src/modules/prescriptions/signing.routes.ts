@@ -71,7 +71,12 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => ({
     message: messages.signing.cancelled,
-    prescription: await cancelPrescription(app.db, request.params.id, request.body.reason, actorOf(request)),
+    prescription: await cancelPrescription(
+      { db: app.db, notifyCancellation: app.notifyCancellation },
+      request.params.id,
+      request.body.reason,
+      actorOf(request),
+    ),
   }));
 
   app.get('/prescriptions/:id/events', {

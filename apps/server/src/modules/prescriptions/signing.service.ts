@@ -30,6 +30,12 @@ export type PatientDelivery = (
 ) => Promise<unknown>;
 
 /**
+ * Tells the patient, inside the cancellation's transaction, that a prescription was cancelled
+ * and why; the patient-access module does it, handed in by app.ts as `PatientDelivery` is.
+ */
+export type CancellationNotice = (db: Database, input: { prescriptionId: string; reason: string }) => Promise<unknown>;
+
+/**
  * What signing needs beyond the database: the platform's keys, the address the QR code points
  * to, the registry's codes the CUIRs begin with, and the delivery to the patients.
  */
@@ -218,10 +224,11 @@ export async function findSignedPdf(
 
 /**
  * Cancels the actor's own signed prescription, with the reason, while no pharmacy has
- * dispensed any of it (a dispense undone does not count).
+ * dispensed any of it (a dispense undone does not count), and tells the patient.
  */
 export async function cancelPrescription(
-  db: Database, id: string, reason: string, actor: PrescriptionActor, now = new Date(),
+  { db, notifyCancellation }: { db: Database; notifyCancellation: CancellationNotice },
+  id: string, reason: string, actor: PrescriptionActor, now = new Date(),
 ): Promise<Prescription> {
   await db.transaction(async (tx) => {
     const prescription = await lockPrescriptionForCancelling(tx, ownReachOf(actor), id);
@@ -236,6 +243,8 @@ export async function cancelPrescription(
       subjectId: id,
       details: { reason },
     });
+    // In the same transaction: the patient is told exactly when the cancellation stands.
+    await notifyCancellation(tx, { prescriptionId: id, reason });
   });
   return showPrescription(db, id, ownActorOf(actor));
 }

@@ -38,6 +38,7 @@ export async function fetchPrescriptionPdf(token: string): Promise<Blob> {
     throw new Error(messages.common.tryLater);
   }
   if (response.status === 404) throw new Error(messages.patientLinks.invalid);
+  if (response.status === 409) throw new Error(messages.patientLinks.cancelled);
   if (!response.ok) throw new Error(messages.common.tryLater);
   return response.blob();
 }

@@ -19,7 +19,7 @@ function makeLink(overrides: Partial<PatientLink> = {}): PatientLink {
     number: 1024, state: 'valid', patientName: 'Ana',
     prescriber: { name: 'Laura', lastName: 'Gómez', licenceType: 'MN', enrollment: '123456' },
     issuedOn: '2026-03-02', startDate: '2026-03-03', expiryDate: '2026-03-31', termsAccepted: false,
-    items: [{ cuir, subtype: 'archived' }],
+    items: [{ cuir, subtype: 'archived' }], cancellationReason: null,
     ...overrides,
   };
 }
@@ -83,6 +83,25 @@ describe('patient link page', () => {
     expect(screen.getByText('Expendio bajo receta archivada')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Buscador Nacional de Medicamentos/ }).getAttribute('href')).toBe(medicinePriceFinder.url);
     expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+
+  it.each([false, true])('says a cancelled prescription was cancelled, with the reason, and offers no download (terms accepted: %s)', async (termsAccepted) => {
+    stubApi({ [`GET ${linkPath}`]: () => makeLink({ state: 'cancelled', termsAccepted, cancellationReason: 'Dosis equivocada' }) });
+    renderRoutes(routes, { path: `/p/${token}` });
+
+    expect(await screen.findByText('Receta anulada')).toBeTruthy();
+    expect(screen.getByText(/Su profesional anuló esta receta: ya no puede presentarla en la farmacia/)).toBeTruthy();
+    expect(screen.getByText('Motivo: Dosis equivocada')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Descargar receta (PDF)' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Aceptar y ver mi receta' })).toBeNull();
+  });
+
+  it.each(['valid', 'pending', 'partially_dispensed', 'dispensed'] as const)('says nothing of a cancellation when %s', async (state) => {
+    stubApi({ [`GET ${linkPath}`]: () => makeLink({ state, termsAccepted: true }) });
+    renderRoutes(routes, { path: `/p/${token}` });
+
+    expect(await screen.findByRole('button', { name: 'Descargar receta (PDF)' })).toBeTruthy();
+    expect(screen.queryByText('Receta anulada')).toBeNull();
   });
 
   it('says the link is not valid when the server does not know it', async () => {

@@ -1,6 +1,7 @@
 import { formatDisplayDate, messages, type PatientLink } from '@receta/domain';
 import Download from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -26,7 +27,10 @@ import { SummaryList } from '../../components/summary-list.tsx';
 import { fetchPrescriptionPdf, useAcceptPatientLink, usePatientLink } from './patient-link-api.ts';
 import { saveFile } from '../../lib/protected-file.ts';
 
-/** `/p/:token`, the link mailed or texted to the patient: accept the terms once, then download. */
+/**
+ * `/p/:token`, the link mailed or texted to the patient: accept the terms once, then download.
+ * A cancelled prescription says so and offers nothing to take to a pharmacy.
+ */
 export function PatientLinkPage() {
   const { t } = useTranslation();
   const { token = '' } = useParams();
@@ -43,8 +47,18 @@ export function PatientLinkPage() {
     );
   }
   const { prescriber } = link.data;
+  const isCancelled = link.data.state === 'cancelled';
   return (
     <PageCard title={t('patientLink.title', { number: link.data.number })} lead={t('patientLink.greeting', { name: link.data.patientName })} maxWidth={560}>
+      {isCancelled && (
+        <Alert severity="error" variant="filled" sx={{ mb: 3 }}>
+          <AlertTitle>{t('patientLink.cancelledTitle')}</AlertTitle>
+          {t('patientLink.cancelledDetail')}
+          {link.data.cancellationReason && (
+            <Box sx={{ mt: 0.5 }}>{t('patientLink.cancellationReason', { reason: link.data.cancellationReason })}</Box>
+          )}
+        </Alert>
+      )}
       <SummaryList
         rows={[
           { label: t('verification.fields.state'), value: <PrescriptionStateChip state={link.data.state} /> },
@@ -60,9 +74,11 @@ export function PatientLinkPage() {
       <Box sx={{ mt: 2 }}>
         <PriceFinderLink />
       </Box>
-      <Box sx={{ mt: 3 }}>
-        {link.data.termsAccepted ? <PdfDownload token={token} link={link.data} /> : <TermsAcceptance token={token} />}
-      </Box>
+      {!isCancelled && (
+        <Box sx={{ mt: 3 }}>
+          {link.data.termsAccepted ? <PdfDownload token={token} link={link.data} /> : <TermsAcceptance token={token} />}
+        </Box>
+      )}
     </PageCard>
   );
 }

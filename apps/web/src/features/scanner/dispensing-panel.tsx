@@ -1,5 +1,4 @@
 import { messages, type PrescriptionItem, type ScannedPrescription } from '@receta/domain';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -8,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { translateMessage } from '../../i18n/translate-message.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useNotify } from '../../lib/notify.ts';
@@ -27,7 +27,8 @@ export function DispensingPanel({ code, scanned }: { code: string; scanned: Scan
   const { prescription } = scanned;
   const dispense = useDispense(code, prescription.id);
   const isDispensable = dispensableStates.includes(prescription.displayState);
-  const hasPending = prescription.items.some((item) => item.dispensedQuantity < item.quantity);
+  const pendingItems = prescription.items.filter((item) => item.dispensedQuantity < item.quantity);
+  const [isConfirmingAll, setIsConfirmingAll] = useState(false);
 
   function send(input: Parameters<typeof dispense.mutate>[0]) {
     dispense.mutate(input, {
@@ -40,11 +41,35 @@ export function DispensingPanel({ code, scanned }: { code: string; scanned: Scan
     <Box component="section" aria-labelledby="dispensing-title">
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 1.5 }}>
         <Typography id="dispensing-title" component="h2" variant="h2" sx={{ flexGrow: 1 }}>{t('scanner.dispensing.title')}</Typography>
-        <Button variant="contained" disabled={!isDispensable || !hasPending} loading={dispense.isPending} onClick={() => send({ all: true })}>
+        <Button
+          variant="contained"
+          disabled={!isDispensable || pendingItems.length === 0}
+          loading={dispense.isPending}
+          onClick={() => setIsConfirmingAll(true)}
+        >
           {t('scanner.dispensing.dispenseAll')}
         </Button>
       </Box>
-      {!isDispensable && <Alert severity="info" sx={{ mb: 1.5 }}>{translateMessage(t, messages.dispensing.notDispensable)}</Alert>}
+      {/* Dispensing everything cannot be taken back but item by item: the pharmacist confirms it. */}
+      <ConfirmDialog
+        open={isConfirmingAll}
+        title={t('scanner.dispensing.confirmAllTitle')}
+        confirmLabel={t('scanner.dispensing.dispenseAll')}
+        onCancel={() => setIsConfirmingAll(false)}
+        onConfirm={() => {
+          setIsConfirmingAll(false);
+          send({ all: true });
+        }}
+      >
+        {t('scanner.dispensing.confirmAll', { number: prescription.number })}
+        <Box component="ul" sx={{ mt: 1, mb: 0, pl: 3 }}>
+          {pendingItems.map((item) => (
+            <li key={item.id}>
+              {t('scanner.dispensations.entry', { quantity: item.quantity - item.dispensedQuantity, medication: medicationOf(item) })}
+            </li>
+          ))}
+        </Box>
+      </ConfirmDialog>
       <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1.5 }}>
         {prescription.items.map((item) => (
           <ItemRow

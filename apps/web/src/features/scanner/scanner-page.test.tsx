@@ -1,5 +1,5 @@
-import { messages, type ScannedPrescription } from '@receta/domain';
-import { screen, within } from '@testing-library/react';
+import { formatDisplayDate, messages, type ScannedPrescription } from '@receta/domain';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router.tsx';
@@ -25,7 +25,9 @@ const prescription = makePrescription({
 });
 
 function makeScanned(overrides: Partial<ScannedPrescription> = {}): ScannedPrescription {
-  return { prescription, signatureValid: true, dispensations: [], ...overrides };
+  return {
+    prescription, signatureValid: true, dispensations: [], dispensedOn: null, cancellationReason: null, ...overrides,
+  };
 }
 
 async function typeCode(text: string) {
@@ -120,7 +122,23 @@ describe('scanner page', () => {
       .toEqual([`/api/prescriptions/${prescription.id}/dispensations/d1/undo`]);
   });
 
-  it('dispenses everything at once, and tells why the server refused', async () => {
+  it('asks before dispensing everything, and sends nothing when the pharmacist cancels', async () => {
+    const requests = stubApi({ [`GET /api/scanner/${code}`]: () => makeScanned() });
+    renderRoutes(routes, { path: `/scanner?code=${code}`, user: pharmacist });
+
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Dispensar todo' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Dispensar todo?' });
+    expect(within(dialog).getByText(/todo lo pendiente de la receta 1024/)).toBeTruthy();
+    expect(within(dialog).getByText('2 × Salbutamol 100 mcg')).toBeTruthy();
+    expect(within(dialog).getByText('1 × Budesonida 200 mcg')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+
+  it('dispenses everything at once once confirmed, and tells why the server refused', async () => {
     const requests = stubApi({
       [`GET /api/scanner/${code}`]: () => makeScanned(),
       [`POST /api/prescriptions/${prescription.id}/dispense`]: () => errorResponse(409, messages.dispensing.alreadyDispensed),
@@ -129,6 +147,9 @@ describe('scanner page', () => {
 
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Dispensar todo' }));
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+    const dialog = await screen.findByRole('dialog', { name: '¿Dispensar todo?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Dispensar todo' }));
 
     expect(await screen.findByText(`${messages.dispensing.notDispensed} ${messages.dispensing.alreadyDispensed}`)).toBeTruthy();
     expect(requests.find((request) => request.method === 'POST')?.body).toEqual({ all: true });
@@ -143,7 +164,32 @@ describe('scanner page', () => {
     renderRoutes(routes, { path: `/scanner?code=${code}`, user: pharmacist });
 
     expect(await screen.findByText('La firma electrónica de esta receta no es válida: no la dispense.')).toBeTruthy();
-    expect(screen.getByText(messages.dispensing.notDispensable)).toBeTruthy();
+    expect(screen.getByText(`No se puede dispensar: venció el ${formatDisplayDate(prescription.expiryDate)}.`)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Dispensar todo' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it.each([
+    ['cancelled', { cancellationReason: 'Dosis equivocada' }, 'No se puede dispensar: fue anulada: Dosis equivocada'],
+    ['dispensed', { dispensedOn: '2026-03-05' }, 'No se puede dispensar: ya fue dispensada el 05/03/2026.'],
+    ['pending', {}, `Todavía no se puede dispensar: se puede dispensar desde el ${formatDisplayDate(prescription.startDate)}.`],
+  ] as const)('says why a %s prescription cannot be dispensed', async (state, answer, reason) => {
+    stubApi({
+      [`GET /api/scanner/${code}`]: () => makeScanned({
+        ...answer, prescription: { ...prescription, state: state === 'pending' ? 'signed' : state, displayState: state },
+      }),
+    });
+    renderRoutes(routes, { path: `/scanner?code=${code}`, user: pharmacist });
+
+    const alert = (await screen.findByText(reason)).closest('[role="alert"]');
+    expect(alert?.className).toMatch(state === 'pending' ? /Warning/ : /Error/);
+    expect(screen.getByRole('button', { name: 'Dispensar todo' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('says nothing against dispensing a prescription in force', async () => {
+    stubApi({ [`GET /api/scanner/${code}`]: () => makeScanned() });
+    renderRoutes(routes, { path: `/scanner?code=${code}`, user: pharmacist });
+
+    expect(await screen.findByText('Firma electrónica válida.')).toBeTruthy();
+    expect(screen.queryByText(/No se puede dispensar|Todavía no se puede/)).toBeNull();
   });
 });

@@ -16,6 +16,7 @@ import { PrescriptionContent } from '../prescriptions/index.ts';
 import { CameraScanner } from './camera-scanner.tsx';
 import { DispensationsList } from './dispensations-list.tsx';
 import { DispensingPanel } from './dispensing-panel.tsx';
+import { NotDispensableReason } from './not-dispensable-reason.tsx';
 import { useScannedPrescription } from './scanner-api.ts';
 
 /**
@@ -63,6 +64,7 @@ function ScannedPrescriptionView({ code }: { code: string }) {
       <Typography component="h2" variant="h2">
         {t('prescriptions.detail.title', { number: scanned.data.prescription.number })}
       </Typography>
+      <NotDispensableReason scanned={scanned.data} />
       {scanned.data.signatureValid
         ? <Alert severity="success">{t('scanner.signatureValid')}</Alert>
         : <Alert severity="error">{t('scanner.signatureInvalid')}</Alert>}

@@ -17,6 +17,7 @@ function makeVerification(overrides: Partial<Verification> = {}): Verification {
     foundBy: 'code',
     prescriber: { name: 'Laura', lastName: 'Gómez', licenceType: 'MP', enrollment: '4567', jurisdiction: 'Córdoba' },
     items: [{ cuir: cuirs[0]!, subtype: 'prescription' }, { cuir: cuirs[1]!, subtype: 'archived' }],
+    cancellationReason: null,
     ...overrides,
   };
 }
@@ -58,6 +59,41 @@ describe('verification page', () => {
     expect(await screen.findByText('No pudimos verificar la firma de esta receta')).toBeTruthy();
     expect(screen.queryByText('Receta auténtica')).toBeNull();
     expect(screen.getByText('Anulado')).toBeTruthy();
+  });
+
+  it.each([
+    ['cancelled', 'Anulada', 'El profesional anuló esta receta: no la dispense.'],
+    ['expired', 'Vencida', 'Venció el 30/04/2026: no la dispense.'],
+    ['dispensed', 'Dispensada', 'Ya se dispensó por completo: no la dispense de nuevo.'],
+    ['pending', 'Todavía no vigente', 'Se puede dispensar desde el 01/04/2026.'],
+  ] as const)('leads a genuine %s prescription with its state, never with the green "Receta auténtica"', async (state, title, detail) => {
+    stubApi({ 'GET /api/public/verifications/*': () => makeVerification({ state }) });
+    renderRoutes(routes, { path: `/verify/${code}` });
+
+    const banner = (await screen.findByText(title)).closest('[role="alert"]');
+    expect(banner?.textContent).toContain(detail);
+    expect(banner?.className).toMatch(state === 'pending' ? /Warning/ : /Error/);
+    // The state comes before anything about the signature.
+    expect(document.querySelector('[role="alert"]')).toBe(banner);
+    expect(screen.queryByText('Receta auténtica')).toBeNull();
+    expect(document.querySelector('.MuiAlert-filledSuccess, .MuiAlert-standardSuccess')).toBeNull();
+    expect(screen.getByText(/La firma electrónica es válida/)).toBeTruthy();
+  });
+
+  it('tells the reason of a cancellation when the server gives it', async () => {
+    stubApi({ 'GET /api/public/verifications/*': () => makeVerification({ state: 'cancelled', cancellationReason: 'Dosis equivocada' }) });
+    renderRoutes(routes, { path: `/verify/${code}` });
+
+    expect(await screen.findByText('Motivo: Dosis equivocada')).toBeTruthy();
+  });
+
+  it('shows the green "Receta auténtica" for a valid, genuine prescription, with no state banner', async () => {
+    stubApi({ 'GET /api/public/verifications/*': () => makeVerification({ state: 'valid' }) });
+    renderRoutes(routes, { path: `/verify/${code}` });
+
+    const genuine = (await screen.findByText('Receta auténtica')).closest('[role="alert"]');
+    expect(genuine?.className).toMatch(/Success/);
+    expect(document.querySelectorAll('[role="alert"]')).toHaveLength(1);
   });
 
   it('says no prescription has that code when the server finds none, and why a malformed code fails', async () => {

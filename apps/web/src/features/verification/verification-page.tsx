@@ -1,7 +1,7 @@
 import {
   formatDisplayDate, messages, type Verification,
 } from '@receta/domain';
-import Alert from '@mui/material/Alert';
+import Alert, { type AlertColor } from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -81,23 +81,69 @@ function prescriberRows(t: TFunction, prescriber: Verification['prescriber']): S
   ];
 }
 
+/** The states a pharmacy must not dispense in, or not yet, each with the banner that leads the page. */
+type BannerState = 'cancelled' | 'expired' | 'dispensed' | 'pending' | 'partially_dispensed';
+const stateBanners: Record<BannerState, { severity: AlertColor; date?: 'startDate' | 'expiryDate' }> = {
+  cancelled: { severity: 'error' },
+  expired: { severity: 'error', date: 'expiryDate' },
+  dispensed: { severity: 'error' },
+  pending: { severity: 'warning', date: 'startDate' },
+  partially_dispensed: { severity: 'info', date: 'expiryDate' },
+};
+
+function isBannerState(state: Verification['state']): state is BannerState {
+  return state in stateBanners;
+}
+
+/**
+ * The state first, in red when it cannot be dispensed: a cancelled prescription's signature is
+ * still genuine, and a green "Receta auténtica" above it would read as "dispense it".
+ */
+function StateBanner({ verification }: { verification: Verification }) {
+  const { t } = useTranslation();
+  const { state } = verification;
+  if (!isBannerState(state)) return null;
+  const banner = stateBanners[state];
+  const date = banner.date ? formatDisplayDate(verification[banner.date]) : '';
+  return (
+    <Alert severity={banner.severity} variant="filled" sx={{ mb: 2 }}>
+      <AlertTitle>{t(`verification.states.${state}.title`)}</AlertTitle>
+      {t(`verification.states.${state}.detail`, { date })}
+      {verification.cancellationReason && (
+        <Box sx={{ mt: 0.5 }}>{t('verification.cancellationReason', { reason: verification.cancellationReason })}</Box>
+      )}
+    </Alert>
+  );
+}
+
+/** Green only for a genuine prescription that can be dispensed; a neutral line for the others. */
+function SignatureBanner({ verification }: { verification: Verification }) {
+  const { t } = useTranslation();
+  if (!verification.genuine) {
+    return (
+      <Alert severity="warning" sx={{ mb: 3 }}>
+        <AlertTitle>{t('verification.notGenuine')}</AlertTitle>
+        {t('verification.notGenuineDetail')}
+      </Alert>
+    );
+  }
+  if (verification.state === 'valid' || verification.state === 'partially_dispensed') {
+    return (
+      <Alert severity="success" sx={{ mb: 3 }}>
+        <AlertTitle>{t('verification.genuine')}</AlertTitle>
+        {t('verification.genuineDetail')}
+      </Alert>
+    );
+  }
+  return <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>{t('verification.genuineDetail')}</Typography>;
+}
+
 function VerificationCard({ verification }: { verification: Verification }) {
   const { t } = useTranslation();
   return (
     <PageCard title={t('verification.title', { number: verification.number })} maxWidth={640}>
-      {verification.genuine
-        ? (
-            <Alert severity="success" sx={{ mb: 3 }}>
-              <AlertTitle>{t('verification.genuine')}</AlertTitle>
-              {t('verification.genuineDetail')}
-            </Alert>
-          )
-        : (
-            <Alert severity="warning" sx={{ mb: 3 }}>
-              <AlertTitle>{t('verification.notGenuine')}</AlertTitle>
-              {t('verification.notGenuineDetail')}
-            </Alert>
-          )}
+      <StateBanner verification={verification} />
+      <SignatureBanner verification={verification} />
       {verification.foundBy === 'cuir' && <Alert severity="info" sx={{ mb: 3 }}>{t('verification.cuirOnly')}</Alert>}
       <SummaryList
         rows={[
