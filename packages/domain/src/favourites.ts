@@ -14,10 +14,13 @@ export type FavouriteKind = (typeof favouriteKinds)[number];
 /** How many favourites a doctor keeps (docs/decisions/038): a menu, not an archive. */
 export const maxFavouritesPerDoctor = 100;
 
+/** The name the doctor gives a favourite, as the save dialog asks it. */
+export const FavouriteNameSchema = z.object({ name: requiredText(textLimits.name) });
+
 /** `POST /api/favourites`: a line (`kind: 'item'`, one item) or a whole prescription's lines. */
 export const FavouriteInputSchema = z.object({
   kind: z.enum(favouriteKinds, invalid),
-  name: requiredText(textLimits.name),
+  ...FavouriteNameSchema.shape,
   prescriptionKind: z.enum(prescriptionKinds, invalid).default('medication'),
   items: z.array(PrescriptionItemInputSchema, invalid)
     .min(1, messages.prescriptions.itemsRequired).max(prescriptionRules.maxItems, messages.prescriptions.itemsMax),

@@ -1,4 +1,4 @@
-import { FavouriteInputSchema, type FavouriteInput, type FavouriteKind } from '@receta/domain';
+import { FavouriteNameSchema, type FavouriteInput, type FavouriteKind } from '@receta/domain';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DialogForm, FormDialog } from '../../components/form-dialog.tsx';
@@ -7,8 +7,6 @@ import { zodFormResolver } from '../../lib/form-resolver.ts';
 import { errorMessageOf } from '../../lib/api-client.ts';
 import { useNotify } from '../../lib/notify.ts';
 import { useSaveFavourite } from './favourites-api.ts';
-
-const NameSchema = FavouriteInputSchema.pick({ name: true });
 
 /** A favourite about to be saved: what it keeps, and the name proposed for it. */
 export type UnnamedFavourite = Omit<FavouriteInput, 'name'> & { defaultName: string };
@@ -35,7 +33,7 @@ function SaveFavouriteForm({ favourite: { defaultName, ...favourite }, onClose }
   const { t } = useTranslation();
   const notify = useNotify();
   const save = useSaveFavourite();
-  const form = useForm({ resolver: zodFormResolver(NameSchema), defaultValues: { name: defaultName }, mode: 'onTouched' });
+  const form = useForm({ resolver: zodFormResolver(FavouriteNameSchema), defaultValues: { name: defaultName }, mode: 'onTouched' });
 
   async function submit({ name }: { name: string }) {
     try {
