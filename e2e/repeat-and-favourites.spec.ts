@@ -124,9 +124,14 @@ describe('repeat and favourites', () => {
     await phone.goto(`/patients/${patient.id}`);
     await phone.getByText(String(signed.number), { exact: true }).first().waitFor();
     expect(await overflowsHorizontally(phone)).toBe(false);
+    // The list scrolls sideways inside its card, so "Repetir" must fit without scrolling.
+    const repeat = await phone.getByRole('link', { name: `Repetir la receta ${signed.number}` }).boundingBox();
+    expect((repeat?.x ?? Infinity) + (repeat?.width ?? 0)).toBeLessThanOrEqual(375 - 16);
     await saveScreenshot(phone, 'patient-prescriptions-mobile');
     await phone.goto(`/prescriptions/${insurer.slug}/new?repeat=${signed.id}`);
     await phone.getByRole('button', { name: 'Guardar como favorito' }).first().waitFor();
+    await phone.getByRole('button', { name: 'Agregar un medicamento' }).click();
+    await phone.getByRole('button', { name: 'Guardar como favorito' }).nth(1).waitFor();
     expect(await overflowsHorizontally(phone)).toBe(false);
     await saveScreenshot(phone, 'prescription-line-header-mobile');
     await phone.getByRole('button', { name: 'Favoritos' }).click();

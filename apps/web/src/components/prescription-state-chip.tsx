@@ -21,8 +21,9 @@ export function PrescriptionStateChip({ state }: { state: PrescriptionDisplaySta
       color={colorOf[state]}
       variant={state === 'expired' ? 'outlined' : 'filled'}
       label={t(`labels.prescriptionStates.${state}`)}
-      // The longest label ("Firmado, vigente desde su fecha de inicio") wraps instead of widening the column.
-      sx={{ height: 'auto', minWidth: 140, '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
+      // The longest label ("Firmado, vigente desde su fecha de inicio") wraps instead of widening the column;
+      // on a phone the chips keep their own width, or a list's actions are pushed out of view.
+      sx={{ height: 'auto', minWidth: { sm: 140 }, '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
     />
   );
 }

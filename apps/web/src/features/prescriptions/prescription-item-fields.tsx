@@ -32,16 +32,19 @@ export function PrescriptionItemFields({ index, onRemove }: { index: number; onR
 
   return (
     <Paper component="fieldset" variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, m: 0, minWidth: 0 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', mb: 2 }}>
+      {/* On a phone the line's actions go under its title, at the right, when they do not fit beside it. */}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, mb: 2 }}>
         <Typography component="legend" variant="subtitle1" sx={{ flexGrow: 1, float: 'left', fontWeight: 500 }}>
           {t('prescriptions.form.item', { position })}
         </Typography>
-        <SaveLineAsFavourite index={index} />
-        {onRemove && (
-          <Tooltip title={t('prescriptions.form.removeItem', { position })}>
-            <IconButton onClick={onRemove} size="small"><Delete fontSize="small" /></IconButton>
-          </Tooltip>
-        )}
+        <Box sx={{ display: 'flex', alignItems: 'center', ml: 'auto' }}>
+          <SaveLineAsFavourite index={index} />
+          {onRemove && (
+            <Tooltip title={t('prescriptions.form.removeItem', { position })}>
+              <IconButton onClick={onRemove} size="small"><Delete fontSize="small" /></IconButton>
+            </Tooltip>
+          )}
+        </Box>
       </Box>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(4, 1fr)' }, gap: 2, clear: 'both' }}>
         <Box sx={{ gridColumn: { md: '1 / -1' } }}>
