@@ -31,7 +31,7 @@ function formRoutes() {
     'GET /api/patients': () => ({ items: [osdePatient], total: 1, page: 1, pageSize: 10 }),
     [`GET /api/patients/${osdePatient.id}`]: () => osdePatient,
     'GET /api/favourites': () => ({ items: favourites }),
-    'POST /api/prescriptions/duplicates': () => ({ duplicates: [] }),
+    'POST /api/prescriptions/duplicates': () => ({ duplicates: [], allergies: [] }),
     'POST /api/prescriptions': () => new Response(
       JSON.stringify({ message: messages.prescriptions.created, prescriptions: [created] }),
       { status: 201, headers: { 'Content-Type': 'application/json' } },
