@@ -1529,7 +1529,7 @@ export const ar: ArabicTranslation<Translation> = {
     title: 'مفضلتك',
     loading: 'جارٍ تحميل المفضلة',
     empty: 'لا توجد لديك مفضلة بعد: احفظ دواءً باستخدام «حفظ في المفضلة»، أو الوصفة كاملة.',
-    prescriptionSummary_zero: 'وصفة بلا أدوية',
+    prescriptionSummary_zero: 'وصفة بلا أدوية: {{names}}',
     prescriptionSummary_one: 'وصفة من دواء واحد: {{names}}',
     prescriptionSummary_two: 'وصفة من دواءين: {{names}}',
     prescriptionSummary_few: 'وصفة من {{count}} أدوية: {{names}}',

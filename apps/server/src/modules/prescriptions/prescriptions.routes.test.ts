@@ -201,6 +201,7 @@ describe('duplicate medicines', () => {
     expect(check.statusCode, check.body).toBe(200);
     expect(check.json()).toEqual({
       duplicates: [{ prescriptionId: valid.id, number: valid.number, genericName: 'Enalapril Maleato', expiryDate: valid.expiryDate }],
+      allergies: [],
     });
 
     const refused = await issue(prescriptionInput(patient.id));
