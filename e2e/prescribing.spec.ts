@@ -75,8 +75,8 @@ describe('prescribing', () => {
     await page.getByRole('link', { name: 'Nueva receta' }).or(page.getByRole('button', { name: 'Nueva receta' })).first().click();
     await page.getByRole('heading', { level: 1, name: 'Nueva receta' }).waitFor();
     await pick(page, /^Paciente/, 'Fernández', /Fernández, Lucía/);
-    const useInsurer = page.getByRole('button', { name: 'Usar esa cobertura' });
-    if (await useInsurer.isVisible()) await useInsurer.click();
+    // The coverage follows the chosen patient: the form moves to their insurer and fills the affiliate number.
+    await expect.poll(() => page.getByLabel('N.º de afiliado').inputValue()).toBe('61234567801');
     await pick(page, /^Medicamento \(nombre genérico\)/, 'amoxicilina', /amoxicilina/i);
     await page.getByLabel('Cantidad').fill('1');
     await page.getByLabel('Posología').fill('1 cápsula cada 8 horas durante 7 días');
@@ -88,7 +88,7 @@ describe('prescribing', () => {
     await page.getByRole('link', { name: 'Editar' }).or(page.getByRole('button', { name: 'Editar' })).first().click();
     await page.getByRole('heading', { level: 1, name: /^Editar la receta/ }).waitFor();
     await page.getByLabel('Cantidad').fill('2');
-    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByRole('button', { name: 'Guardar', exact: true }).click();
     await waitForToast(page, '¡Prescripción editada!');
 
     await page.goto('/myPrescriptions');
