@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cuirPattern, medicationSubtypes } from './cuir.ts';
 import { messages } from './messages.ts';
 import {
-  licenceTypes, prescriptionDisplayStates, prescriptionRules, prescriptionTypes, PrescriptionSchema,
+  anyKindLimits, licenceTypes, prescriptionDisplayStates, prescriptionTypes, PrescriptionSchema,
 } from './prescriptions.ts';
 
 const invalid = messages.common.invalidData;
@@ -109,8 +109,8 @@ export const DispenseSchema = z.union([
     items: z.array(z.object({
       itemId: z.uuid(invalid),
       quantity: z.number(invalid).int(invalid).min(1, messages.dispensing.quantityInvalid)
-        .max(prescriptionRules.maxQuantity, messages.dispensing.quantityInvalid),
-    }), invalid).min(1, messages.dispensing.nothingToDispense).max(prescriptionRules.maxItems, invalid),
+        .max(anyKindLimits.maxQuantity, messages.dispensing.quantityInvalid),
+    }), invalid).min(1, messages.dispensing.nothingToDispense).max(anyKindLimits.maxItems, invalid),
   }),
 ], invalid);
 export type DispenseInput = z.input<typeof DispenseSchema>;

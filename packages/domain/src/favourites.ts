@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
 import { PrescriptionItemValuesSchema } from './prescription-templates.ts';
-import { PrescriptionItemInputSchema, prescriptionKinds, prescriptionRules } from './prescriptions.ts';
+import { MedicationItemInputSchema, prescriptionKindRules, prescriptionKinds } from './prescriptions.ts';
 import { requiredText, textLimits } from './schema-helpers.ts';
 
 const message = messages.favourites;
@@ -21,9 +21,11 @@ export const FavouriteNameSchema = z.object({ name: requiredText(textLimits.name
 export const FavouriteInputSchema = z.object({
   kind: z.enum(favouriteKinds, invalid),
   ...FavouriteNameSchema.shape,
-  prescriptionKind: z.enum(prescriptionKinds, invalid).default('medication'),
-  items: z.array(PrescriptionItemInputSchema, invalid)
-    .min(1, messages.prescriptions.itemsRequired).max(prescriptionRules.maxItems, messages.prescriptions.itemsMax),
+  /** Favourites keep medicines only: a device or a practice line is quicker to write than to find. */
+  prescriptionKind: z.literal('medication', invalid).default('medication'),
+  items: z.array(MedicationItemInputSchema, invalid)
+    .min(1, messages.prescriptions.itemsRequired)
+    .max(prescriptionKindRules.medication.maxItems, messages.prescriptions.itemsMax),
 }).refine((input) => input.kind === 'prescription' || input.items.length === 1, {
   message: message.oneItem, path: ['items'],
 });

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { displayStateOf, expiryDateOf, isAllowedStartDate, seriesWindows } from './prescriptions.ts';
 
 describe('validity', () => {
-  it('lasts 30 days, the start date included', () => {
-    expect(expiryDateOf('2026-11-22')).toBe('2026-12-21');
+  it('lasts 30 days for medicines and 60 for devices and practices, the start date included', () => {
+    expect(expiryDateOf('2026-11-22', 'medication')).toBe('2026-12-21');
+    expect(expiryDateOf('2026-11-22', 'device')).toBe('2027-01-20');
+    expect(expiryDateOf('2026-11-22', 'practice')).toBe('2027-01-20');
   });
 
   it('starts on the issue date or up to 30 days later, never earlier', () => {

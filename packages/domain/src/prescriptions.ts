@@ -31,6 +31,30 @@ export const prescriptionKindLabels: Record<PrescriptionKind, string> = {
   device: 'Dispositivos médicos e insumos',
   practice: 'Estudios, prácticas y procedimientos',
 };
+/** The heading each kind's PDF and page carry. */
+export const prescriptionKindHeadings: Record<PrescriptionKind, string> = {
+  medication: 'Receta electrónica de medicamentos',
+  device: 'Receta electrónica de dispositivos médicos e insumos',
+  practice: 'Orden electrónica de estudios, prácticas y procedimientos',
+};
+
+/**
+ * What each kind allows: medicines are dispensed for 30 days and devices, studies and practices
+ * for 60 (Decreto 98/2023); a prescription of medicines holds up to three, of 10 units at most
+ * (spec section 1), one of devices or practices up to ten lines of 50 units or sessions
+ * (docs/decisions/037).
+ */
+export const prescriptionKindRules = {
+  medication: { validityDays: 30, maxItems: 3, maxQuantity: 10 },
+  device: { validityDays: 60, maxItems: 10, maxQuantity: 50 },
+  practice: { validityDays: 60, maxItems: 10, maxQuantity: 50 },
+} as const satisfies Record<PrescriptionKind, { validityDays: number; maxItems: number; maxQuantity: number }>;
+
+/** The widest limits of any kind: what a request is checked against before its kind is known. */
+export const anyKindLimits = {
+  maxItems: Math.max(...prescriptionKinds.map((kind) => prescriptionKindRules[kind].maxItems)),
+  maxQuantity: Math.max(...prescriptionKinds.map((kind) => prescriptionKindRules[kind].maxQuantity)),
+};
 
 /** The stored states (DECISIONS.md). "Valid" is shown, never stored: see `displayStateOf`. */
 export const prescriptionStates = ['draft', 'signed', 'partially_dispensed', 'dispensed', 'cancelled', 'expired'] as const;
@@ -52,29 +76,26 @@ export const prescriptionDisplayStateLabels: Record<PrescriptionDisplayState, st
 };
 
 export const prescriptionRules = {
-  /** A prescription may be dispensed for 30 days, its start date included. */
-  validityDays: 30,
   /** The start date may be set up to 30 days after the issue date, never earlier. */
   maxStartDelayDays: 30,
   chronicSeriesLengths: [2, 3] as const,
   defaultChronicSeriesLength: 3,
-  maxItems: 3,
-  maxQuantity: 10,
 } as const;
 
-/** The last day a prescription that starts on `startDate` may be dispensed. */
-export function expiryDateOf(startDate: string): string {
-  return addDays(startDate, prescriptionRules.validityDays - 1);
+/** The last day a prescription of `kind` that starts on `startDate` may be dispensed, its start date included. */
+export function expiryDateOf(startDate: string, kind: PrescriptionKind): string {
+  return addDays(startDate, prescriptionKindRules[kind].validityDays - 1);
 }
 
 /**
- * The validity windows of a series: each prescription of a Receta Crónica starts 30 days
- * after the one before, so the windows follow each other without a gap or an overlap.
+ * The validity windows of a series: each prescription of a Receta Crónica (of medicines only)
+ * starts 30 days after the one before, so the windows follow each other without a gap or an overlap.
  */
 export function seriesWindows(startDate: string, length: number): Array<{ startDate: string; expiryDate: string }> {
+  const { validityDays } = prescriptionKindRules.medication;
   return Array.from({ length }, (_, index) => {
-    const start = addDays(startDate, index * prescriptionRules.validityDays);
-    return { startDate: start, expiryDate: expiryDateOf(start) };
+    const start = addDays(startDate, index * validityDays);
+    return { startDate: start, expiryDate: expiryDateOf(start, 'medication') };
   });
 }
 
@@ -130,8 +151,10 @@ export const PrescriberSchema = z.object({
 });
 export type Prescriber = z.infer<typeof PrescriberSchema>;
 
-/** One medicine: its generic name (Ley 25.649), the presentation, how much and how to take it. */
-export const PrescriptionItemInputSchema = z.object({
+const itemQuantity = (max: number, tooBig: string) => z.coerce.number<string | number>(tooBig).int(tooBig)
+  .min(1, tooBig).max(max, tooBig);
+
+const itemFields = {
   medicationId: z.number().int().positive().max(int4Max, message.medicationUnknown)
     .nullish()
     .transform((id) => id ?? null),
@@ -139,15 +162,64 @@ export const PrescriptionItemInputSchema = z.object({
   brandName: optionalText(200, message.textTooLong),
   strength: optionalText(200, message.textTooLong),
   pharmaceuticalForm: optionalText(200, message.textTooLong),
-  presentation: requiredText(200, message.textTooLong),
-  quantity: z.coerce.number<string | number>(message.quantityInvalid).int(message.quantityInvalid)
-    .min(1, message.quantityInvalid).max(prescriptionRules.maxQuantity, message.quantityInvalid),
-  dosage: requiredText(500, message.textTooLong),
   patientInstructions: optionalText(1000, message.textTooLong, { multiline: true }),
   pharmacyNote: optionalText(500, message.textTooLong, { multiline: true }),
   noSubstitution: z.boolean().default(false),
+};
+
+/** One medicine: its generic name (Ley 25.649), the presentation, how much and how to take it. */
+export const MedicationItemInputSchema = z.object({
+  ...itemFields,
+  presentation: requiredText(200, message.textTooLong),
+  quantity: itemQuantity(prescriptionKindRules.medication.maxQuantity, message.quantityInvalid),
+  dosage: requiredText(500, message.textTooLong),
+});
+
+/**
+ * A line of any kind: a medicine, a device (its name, quantity and indications) or a study or
+ * practice (from the catalogue by `practiceCode`, or by name; units or sessions). What each
+ * kind requires besides is checked with the prescription's kind (`itemIssuesOf`).
+ */
+export const PrescriptionItemInputSchema = z.object({
+  ...itemFields,
+  practiceCode: optionalText(textLimits.code, message.practiceUnknown),
+  presentation: optionalText(200, message.textTooLong),
+  quantity: itemQuantity(anyKindLimits.maxQuantity, message.quantityInvalidOther),
+  dosage: optionalText(500, message.textTooLong),
 });
 export type PrescriptionItemInput = z.input<typeof PrescriptionItemInputSchema>;
+
+type ItemOutput = z.output<typeof PrescriptionItemInputSchema>;
+interface ItemIssue { path: Array<string | number>; message: string }
+
+/** What a prescription of `kind` refuses in its lines beyond their own shape. */
+export function itemIssuesOf(kind: PrescriptionKind, items: ReadonlyArray<ItemOutput>): ItemIssue[] {
+  const rules = prescriptionKindRules[kind];
+  const issues: ItemIssue[] = [];
+  if (items.length > rules.maxItems) {
+    issues.push({ path: ['items'], message: kind === 'medication' ? message.itemsMax : message.itemsMaxOther });
+  }
+  items.forEach((item, index) => {
+    const at = (field: string, text: string) => issues.push({ path: ['items', index, field], message: text });
+    if (kind !== 'medication' && item.medicationId !== null) at('medicationId', invalid);
+    if (kind !== 'practice' && item.practiceCode !== null) at('practiceCode', invalid);
+    if (kind !== 'medication') return;
+    if (item.quantity > rules.maxQuantity) at('quantity', message.quantityInvalid);
+    if (item.presentation === null) at('presentation', messages.common.required);
+    if (item.dosage === null) at('dosage', messages.common.required);
+  });
+  return issues;
+}
+
+/**
+ * Adds `itemIssuesOf` to a schema whose output has a kind and items. Only once the rest parsed:
+ * on a body that is not even an object there is nothing to check them against.
+ */
+function withItemRules<T extends z.ZodType<{ kind: PrescriptionKind; items: ItemOutput[] }>>(schema: T) {
+  return schema.superRefine((input, context) => {
+    for (const issue of itemIssuesOf(input.kind, input.items)) context.addIssue({ code: 'custom', ...issue });
+  });
+}
 
 const prescriptionContent = {
   patientId: z.uuid(messages.patients.notFound),
@@ -164,37 +236,47 @@ const prescriptionContent = {
   /** Defaults to the issue date. */
   startDate: z.iso.date(message.startDateInvalid).optional(),
   items: z.array(PrescriptionItemInputSchema, invalid)
-    .min(1, message.itemsRequired).max(prescriptionRules.maxItems, message.itemsMax),
+    .min(1, message.itemsRequired).max(anyKindLimits.maxItems, message.itemsMaxOther),
   /** The doctor saw the warning that a medicine repeats one still valid for the patient. */
   confirmDuplicates: z.boolean().default(false),
   /** The doctor saw the warning that the patient is allergic or intolerant to a medicine. */
   confirmAllergies: z.boolean().default(false),
 };
 
-/** `POST /api/prescriptions`: a Receta Única, or the series of a Receta Crónica. */
-export const PrescriptionInputSchema = z.object({
+/**
+ * `POST /api/prescriptions`: a Receta Única, or the series of a Receta Crónica (of medicines
+ * only); of medicines unless `kind` says otherwise.
+ */
+export const PrescriptionInputSchema = withItemRules(z.object({
   ...prescriptionContent,
+  kind: z.enum(prescriptionKinds, invalid).default('medication'),
   type: z.enum(prescriptionTypes, messages.common.required),
   seriesLength: z
     .union(prescriptionRules.chronicSeriesLengths.map((length) => z.literal(length)), message.seriesLengthInvalid)
     .optional(),
 }).refine((input) => input.type === 'chronic' || input.seriesLength === undefined, {
   message: message.seriesLengthInvalid, path: ['seriesLength'],
-});
+}).refine((input) => input.type === 'classic' || input.kind === 'medication', {
+  message: message.chronicOnlyMedicines, path: ['type'],
+}));
 export type PrescriptionInput = z.input<typeof PrescriptionInputSchema>;
 
 /**
- * `PUT /api/prescriptions/{id}`: the content of a draft; its type and series stay. For a
- * Receta Crónica, startDate is the start of the series' first prescription, as when issued.
+ * `PUT /api/prescriptions/{id}`: the content of a draft; its type, kind and series stay (a kind
+ * that is sent must be the draft's). For a Receta Crónica, startDate is the start of the series'
+ * first prescription, as when issued.
  */
-export const PrescriptionUpdateSchema = z.object(prescriptionContent);
+export const PrescriptionUpdateSchema = withItemRules(z.object({
+  ...prescriptionContent,
+  kind: z.enum(prescriptionKinds, invalid).default('medication'),
+}));
 export type PrescriptionUpdateInput = z.input<typeof PrescriptionUpdateSchema>;
 
 /** `POST /api/prescriptions/duplicates`: the check the form runs before issuing. */
 export const DuplicateCheckSchema = z.object({
   patientId: z.uuid(messages.patients.notFound),
-  items: z.array(PrescriptionItemInputSchema.pick({ medicationId: true, genericName: true }), invalid)
-    .min(1, message.itemsRequired).max(prescriptionRules.maxItems, message.itemsMax),
+  items: z.array(MedicationItemInputSchema.pick({ medicationId: true, genericName: true }), invalid)
+    .min(1, message.itemsRequired).max(prescriptionKindRules.medication.maxItems, message.itemsMax),
   /** When editing, the series whose own prescriptions are not duplicates of themselves. */
   excludePrescriptionId: z.uuid(invalid).optional(),
 });

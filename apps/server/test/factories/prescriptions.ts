@@ -155,7 +155,7 @@ export async function createPrescription(app: FastifyInstance, options: Prescrip
     seriesLength: options.seriesLength ?? 1,
     issuedOn,
     startDate,
-    expiryDate: expiryDateOf(startDate),
+    expiryDate: expiryDateOf(startDate, 'medication'),
     patientId,
     patientName: patient.name,
     patientLastName: patient.lastName,

@@ -1,6 +1,6 @@
 import {
   formatDisplayDate, identityDocumentTypeLabels, licenceTypeLabels, medicationSubtypeLabels, medicinePriceFinder,
-  patientSexLabels, prescriptionRules, prescriptionTypeLabels, product, type Prescription, type PrescriptionItem,
+  patientSexLabels, prescriptionKindRules, prescriptionTypeLabels, product, type Prescription, type PrescriptionItem,
 } from '@receta/domain';
 import { PageSizes, PDFDocument } from 'pdf-lib';
 import { embedFonts, type DocumentFonts } from './embedded-fonts.ts';
@@ -106,7 +106,7 @@ function writePrescription(flow: PageFlow, fonts: DocumentFonts, prescription: P
   line(flow, fonts, 'Síntomas', prescription.symptoms);
   line(flow, fonts, 'Fecha de confección', formatDisplayDate(prescription.issuedOn));
   line(flow, fonts, 'Fecha de inicio de vigencia', formatDisplayDate(prescription.startDate));
-  line(flow, fonts, 'Válida hasta', `${formatDisplayDate(prescription.expiryDate)} (${prescriptionRules.validityDays} días)`);
+  line(flow, fonts, 'Válida hasta', `${formatDisplayDate(prescription.expiryDate)} (${prescriptionKindRules[prescription.kind].validityDays} días)`);
 }
 
 /** The active ingredient (Ley 25.649) and its strength: what the prescription orders. */

@@ -1,4 +1,4 @@
-import { prescriptionRules, type PrescriptionItemValues } from '@receta/domain';
+import { prescriptionKindRules, type PrescriptionItemValues } from '@receta/domain';
 import StarBorder from '@mui/icons-material/StarBorder';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -62,7 +62,10 @@ export function ItemsFavourites({ items }: { items: UseFieldArrayReturn<Prescrip
 
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-      <FavouritesMenu freeLines={prescriptionRules.maxItems - lines.filter(isWritten).length} onAdd={add} />
+      <FavouritesMenu
+        freeLines={prescriptionKindRules.medication.maxItems - lines.filter(isWritten).length}
+        onAdd={add}
+      />
       <Button startIcon={<StarBorder />} onClick={saveWhole}>{t('favourites.savePrescription')}</Button>
       {saveAsFavourite.dialog}
     </Box>

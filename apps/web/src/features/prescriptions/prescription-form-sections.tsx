@@ -1,5 +1,5 @@
 import {
-  formatDisplayDate, limits, messages, prescriptionRules, prescriptionTypes,
+  formatDisplayDate, limits, messages, prescriptionKindRules, prescriptionRules, prescriptionTypes,
   type Diagnosis, type InsurerSummary, type Patient, type Prescription,
 } from '@receta/domain';
 import Add from '@mui/icons-material/Add';
@@ -106,7 +106,7 @@ export function ItemsSection() {
             onRemove={items.fields.length > 1 ? () => items.remove(index) : undefined}
           />
         ))}
-        {items.fields.length < prescriptionRules.maxItems && (
+        {items.fields.length < prescriptionKindRules.medication.maxItems && (
           <Box>
             <Button startIcon={<Add />} onClick={() => items.append(emptyPrescriptionItem)}>{t('prescriptions.form.addItem')}</Button>
           </Box>
@@ -180,7 +180,7 @@ export function TypeSection({ prescription, issuedOn }: { prescription: Prescrip
         {type === 'chronic' && <SeriesPreview startDate={startDate} length={prescription?.seriesLength ?? seriesLength} fallback={issuedOn} />}
         {type === 'classic' && /^\d{4}-\d{2}-\d{2}$/.test(startDate) && (
           <Typography color="text.secondary">
-            {t('prescriptions.form.validity', { start: formatDisplayDate(startDate), days: prescriptionRules.validityDays })}
+            {t('prescriptions.form.validity', { start: formatDisplayDate(startDate), days: prescriptionKindRules.medication.validityDays })}
           </Typography>
         )}
       </Stack>

@@ -1,6 +1,6 @@
 import {
-  addDays, isAllowedStartDate, messages, particularInsurerId, PrescriptionInputSchema, PrescriptionItemInputSchema,
-  prescriptionRules, PrescriptionUpdateSchema, subtypeOfSaleCondition,
+  addDays, isAllowedStartDate, messages, MedicationItemInputSchema, particularInsurerId, PrescriptionInputSchema,
+  prescriptionKindRules, prescriptionRules, PrescriptionUpdateSchema, subtypeOfSaleCondition,
   type InsurerSummary, type Medication, type MedicationSubtype, type Prescription, type PrescriptionItemValues,
   type PrescriptionType, type RepeatedPrescription,
 } from '@receta/domain';
@@ -71,7 +71,8 @@ export function emptyPrescriptionForm(issuedOn: string, patientId = '', affiliat
 
 /** The start of the series' first prescription: what an edit sends, as when the series was issued. */
 export function seriesStartOf(prescription: Pick<Prescription, 'startDate' | 'seriesPosition'>): string {
-  return addDays(prescription.startDate, -(prescription.seriesPosition - 1) * prescriptionRules.validityDays);
+  const { validityDays } = prescriptionKindRules.medication;
+  return addDays(prescription.startDate, -(prescription.seriesPosition - 1) * validityDays);
 }
 
 /** A line of a past prescription, a favourite or a repeated prescription, as the form holds it. */
@@ -132,8 +133,8 @@ export function repeatFormOf(repeated: RepeatedPrescription, issuedOn: string): 
 /** The line as a prescription's input takes it; undefined while it misses something a prescription requires. */
 export function itemInputOf(
   item: PrescriptionItemFormValues,
-): z.output<typeof PrescriptionItemInputSchema> | undefined {
-  const parsed = PrescriptionItemInputSchema.safeParse(item);
+): z.output<typeof MedicationItemInputSchema> | undefined {
+  const parsed = MedicationItemInputSchema.safeParse(item);
   return parsed.success ? parsed.data : undefined;
 }
 
