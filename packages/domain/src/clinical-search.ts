@@ -36,6 +36,14 @@ export const DiagnosisSchema = z.object({ code: z.string(), description: z.strin
 export type Diagnosis = z.infer<typeof DiagnosisSchema>;
 export const DiagnosisListSchema = payloadOf(DiagnosisSchema);
 
+/**
+ * A study, practice or procedure of the catalogue derived from the Programa Médico Obligatorio
+ * (Res. 201/2002): what a prescription of kind 'practice' orders by `practiceCode`.
+ */
+export const PracticeSchema = z.object({ code: z.string(), name: z.string(), category: z.string() });
+export type Practice = z.infer<typeof PracticeSchema>;
+export const PracticeListSchema = payloadOf(PracticeSchema);
+
 export const insurerKinds = ['obra_social', 'obra_social_provincial', 'prepaga', 'plan_publico', 'particular'] as const;
 export type InsurerKind = (typeof insurerKinds)[number];
 
