@@ -9,6 +9,8 @@ import { prescriptionKinds, prescriptionTypes } from './prescriptions.ts';
  */
 export const PrescriptionItemValuesSchema = z.object({
   medicationId: z.number().int().nullable(),
+  /** The catalogue practice of a practice line (absent from favourites, which keep medicines). */
+  practiceCode: z.string().nullish(),
   genericName: z.string(),
   brandName: z.string().nullable(),
   strength: z.string().nullable(),

@@ -112,8 +112,7 @@ describe('GET /api/prescriptions/:id/repeat', () => {
     const again = await issued({
       ...input,
       diagnosisCode: diagnosis.code,
-      // A past line of a medicine always has its presentation and dosage.
-      items: items.map(({ subtype: _subtype, ...item }) => item) as PrescriptionInput['items'],
+      items: items.map(({ subtype: _subtype, ...item }) => item),
       type: 'classic',
       seriesLength: undefined,
     });

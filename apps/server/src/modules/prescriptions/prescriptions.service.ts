@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
-  allergyConflictsOf, displayStateOf, isAllowedStartDate, messages, particularInsurerId, prescriptionRules,
-  seriesWindows, subtypeOfSaleCondition, todayInArgentina, type AllergyConflict, type DeleteManyResultSchema,
-  type DuplicateCheckSchema, type DuplicateMedication, type MedicationSubtype, type Prescriber, type Prescription,
-  type PrescriptionType, type PrescriptionInputSchema, type PrescriptionPage, type PrescriptionsQuerySchema,
-  type PrescriptionUpdateSchema,
+  allergyConflictsOf, displayStateOf, expiryDateOf, isAllowedStartDate, messages, particularInsurerId,
+  prescriptionRules, seriesWindows, subtypeOfSaleCondition, todayInArgentina, type AllergyConflict,
+  type DeleteManyResultSchema, type DuplicateCheckSchema, type DuplicateMedication, type MedicationSubtype,
+  type Prescriber, type Prescription, type PrescriptionKind, type PrescriptionType, type PrescriptionInputSchema,
+  type PrescriptionPage, type PrescriptionsQuerySchema, type PrescriptionUpdateSchema,
 } from '@receta/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -16,7 +16,8 @@ import { recordConfirmedAllergies, unconfirmedAllergyConflicts } from './allergy
 import { assertNoUnconfirmedDuplicates, findDuplicateMedications } from './duplicates.ts';
 import { requirePrescriber } from './prescriber.ts';
 import {
-  deleteDrafts, findActiveDiagnosisDescription, findActiveInsurerId, findActiveMedications, findItemsOf,
+  deleteDrafts, findActiveDiagnosisDescription, findActiveInsurerId, findActiveMedications, findActivePracticeNames,
+  findItemsOf,
   findPatientOfWorkspace, findPrescriptionsByIds, findPrescriptionsPage, findSeriesMembers, insertPrescriptions,
   lockSeries, replaceItems, updatePrescription, type PrescriptionChanges, type PrescriptionItemInsert,
   type PrescriptionItemRow, type PrescriptionPageQuery, type PrescriptionReach, type PrescriptionRow,
@@ -102,14 +103,17 @@ interface CheckedContent {
   insurerId: string | null;
   affiliateNumber: string | null;
   diagnosisDescription: string;
-  /** Each item's subtype (Annex I), in the items' order. */
-  subtypes: MedicationSubtype[];
+  /** Each item's subtype (Annex I), in the items' order; null for a device or a practice. */
+  subtypes: Array<MedicationSubtype | null>;
+  /** The catalogue's name of each practice line chosen by code, by code. */
+  practiceNames: Map<string, string>;
 }
 
 /** What the content is checked against besides the workspace and the reference data. */
 interface ContentContext {
   workspaceId: string;
   type: PrescriptionType;
+  kind: PrescriptionKind;
   prescriber: Prescriber;
   startDate: string;
   issuedOn: string;
@@ -132,19 +136,22 @@ function coverageOf(content: PrescriptionContent, patient: PatientRecord, namedI
 /**
  * Checks the content against the workspace and the reference data, naming every field at
  * fault at once: the patient, the insurer and its affiliate number, the diagnosis, the
- * medicines chosen from the vademecum, the start date and the rules on restricted medicines.
- * A medicine's subtype follows from its presentation's condition of sale; one written by
- * hand is sold under prescription.
+ * medicines chosen from the vademecum, the practices chosen from the catalogue, the start date
+ * and the rules on restricted medicines. A medicine's subtype follows from its presentation's
+ * condition of sale; one written by hand is sold under prescription. Devices and practices
+ * have no subtype (Annex IV: 00).
  */
 async function checkContent(
   db: Database, content: PrescriptionContent, context: ContentContext,
 ): Promise<CheckedContent> {
   const medicationIds = content.items.flatMap((item) => item.medicationId ?? []);
-  const [patient, namedInsurerId, diagnosisDescription, activeMedications] = await Promise.all([
+  const practiceCodes = content.items.flatMap((item) => item.practiceCode ?? []);
+  const [patient, namedInsurerId, diagnosisDescription, activeMedications, practiceNames] = await Promise.all([
     findPatientOfWorkspace(db, context.workspaceId, content.patientId),
     content.insurerSlug === undefined ? undefined : findActiveInsurerId(db, content.insurerSlug),
     findActiveDiagnosisDescription(db, content.diagnosisCode),
     findActiveMedications(db, medicationIds),
+    findActivePracticeNames(db, practiceCodes),
   ]);
   if (!patient) throw AppError.notFound(messages.patients.notFound);
   const { insurerId, affiliateNumber } = coverageOf(content, patient, namedInsurerId);
@@ -159,13 +166,17 @@ async function checkContent(
     if (item.medicationId !== null && !activeMedications.has(item.medicationId)) {
       fields.push({ field: `body.items.${index}.medicationId`, message: messages.prescriptions.medicationUnknown });
     }
+    if (item.practiceCode !== null && !practiceNames.has(item.practiceCode)) {
+      fields.push({ field: `body.items.${index}.practiceCode`, message: messages.prescriptions.practiceUnknown });
+    }
   });
   if (!isAllowedStartDate(context.startDate, context.issuedOn)) {
     fields.push({ field: 'body.startDate', message: messages.prescriptions.startDateInvalid });
   }
-  const subtypes = content.items.map((item) => (
-    item.medicationId === null ? 'prescription' : subtypeOfSaleCondition(activeMedications.get(item.medicationId))
-  ));
+  const subtypes = content.items.map((item) => {
+    if (context.kind !== 'medication') return null;
+    return item.medicationId === null ? 'prescription' : subtypeOfSaleCondition(activeMedications.get(item.medicationId));
+  });
   fields.push(...restrictedItemFaults(subtypes, {
     type: context.type,
     patientAddress: patient.address,
@@ -178,6 +189,7 @@ async function checkContent(
     affiliateNumber: insurerId === particularInsurerId ? null : affiliateNumber,
     diagnosisDescription,
     subtypes,
+    practiceNames,
   };
 }
 
@@ -207,8 +219,32 @@ function snapshotOf(
   };
 }
 
+/** The lines as stored: a catalogue practice goes by the catalogue's name, whatever the request called it. */
 function itemRowsOf(content: PrescriptionContent, checked: CheckedContent): PrescriptionItemInsert[] {
-  return content.items.map((item, index) => ({ ...item, position: index + 1, subtype: checked.subtypes[index] }));
+  return content.items.map((item, index) => ({
+    ...item,
+    genericName: (item.practiceCode && checked.practiceNames.get(item.practiceCode)) ?? item.genericName,
+    position: index + 1,
+    subtype: checked.subtypes[index] ?? null,
+  }));
+}
+
+/**
+ * The validity windows of what is issued: the series of a Receta Crónica (medicines), or the
+ * one window of a Receta Única, 30 days for medicines and 60 for devices and practices.
+ */
+function windowsOf(kind: PrescriptionKind, startDate: string, seriesLength: number) {
+  if (kind === 'medication') return seriesWindows(startDate, seriesLength);
+  return [{ startDate, expiryDate: expiryDateOf(startDate, kind) }];
+}
+
+/** The warnings a doctor confirms before issuing, which only medicines raise. */
+async function unconfirmedWarnings(
+  db: Database, content: PrescriptionContent, checked: CheckedContent, today: string, seriesId?: string,
+): Promise<AllergyConflict[]> {
+  if (content.kind !== 'medication') return [];
+  await assertNoUnconfirmedDuplicates(db, content, today, seriesId);
+  return unconfirmedAllergyConflicts(checked.patient, content);
 }
 
 /**
@@ -221,19 +257,19 @@ export async function issuePrescriptions(
   const prescriber = await requirePrescriber(db, actor.userId);
   const startDate = input.startDate ?? today;
   const checked = await checkContent(db, input, {
-    workspaceId: actor.workspaceId, type: input.type, prescriber, startDate, issuedOn: today,
+    workspaceId: actor.workspaceId, type: input.type, kind: input.kind, prescriber, startDate, issuedOn: today,
   });
-  await assertNoUnconfirmedDuplicates(db, input, today);
-  const allergyConflicts = unconfirmedAllergyConflicts(checked.patient, input);
+  const allergyConflicts = await unconfirmedWarnings(db, input, checked, today);
   const seriesLength = input.type === 'chronic' ? input.seriesLength ?? prescriptionRules.defaultChronicSeriesLength : 1;
   const seriesId = randomUUID();
   const snapshot = snapshotOf(input, checked, prescriber, today);
-  const rows = seriesWindows(startDate, seriesLength).map((window, index) => ({
+  const rows = windowsOf(input.kind, startDate, seriesLength).map((window, index) => ({
     ...snapshot,
     ...window,
     workspaceId: actor.workspaceId,
     doctorUserId: actor.userId,
     type: input.type,
+    kind: input.kind,
     seriesId,
     seriesPosition: index + 1,
     seriesLength,
@@ -298,13 +334,15 @@ export async function editPrescription(
   const [edited] = await findSeriesMembers(db, ownReachOf(actor), [id]);
   if (!edited) throw notFound();
   if (edited.state !== 'draft') throw new AppError('conflict', messages.prescriptions.notDraft, 'notDraft');
+  if (content.kind !== edited.kind) {
+    throw invalidFields([{ field: 'body.kind', message: messages.prescriptions.kindFixed }]);
+  }
   const prescriber = await requirePrescriber(db, actor.userId);
   const startDate = content.startDate ?? today;
   const checked = await checkContent(db, content, {
-    workspaceId: actor.workspaceId, type: edited.type, prescriber, startDate, issuedOn: today,
+    workspaceId: actor.workspaceId, type: edited.type, kind: edited.kind, prescriber, startDate, issuedOn: today,
   });
-  await assertNoUnconfirmedDuplicates(db, content, today, edited.seriesId);
-  const allergyConflicts = unconfirmedAllergyConflicts(checked.patient, content);
+  const allergyConflicts = await unconfirmedWarnings(db, content, checked, today, edited.seriesId);
   const snapshot = snapshotOf(content, checked, prescriber, today);
   const draftIds = await db.transaction(async (tx) => {
     const series = await lockSeries(tx, [edited.seriesId]);
@@ -313,7 +351,7 @@ export async function editPrescription(
       throw new AppError('conflict', messages.prescriptions.notDraft, 'notDraft');
     }
     const drafts = series.filter((member) => member.state === 'draft');
-    const windows = seriesWindows(startDate, edited.seriesLength);
+    const windows = windowsOf(edited.kind, startDate, edited.seriesLength);
     for (const draft of drafts) {
       const window = windows[draft.seriesPosition - 1];
       if (!window) throw new Error(`Prescription ${draft.id} lies outside its series`);

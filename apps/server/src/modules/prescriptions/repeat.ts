@@ -12,6 +12,7 @@ import { showPrescription, type PrescriptionActor } from './prescriptions.servic
 function itemValuesOf(item: Prescription['items'][number]): Omit<PrescriptionItemValues, 'subtype'> {
   return {
     medicationId: item.medicationId,
+    practiceCode: item.practiceCode,
     genericName: item.genericName,
     brandName: item.brandName,
     strength: item.strength,

@@ -116,6 +116,43 @@ describe('renderPrescriptionPdf', () => {
     expect(text).not.toMatch(/firma digital|firmada digitalmente|digitally/i);
   });
 
+  it('heads an order of studies and practices by its kind, each line with its code, sessions in letters and indications', async () => {
+    const otherLine = {
+      medicationId: null, brandName: null, strength: null, pharmaceuticalForm: null, presentation: null, subtype: null,
+    };
+    const order = prescriptionToPrint({
+      kind: 'practice',
+      expiryDate: '2026-04-30',
+      items: [
+        itemToPrint({ ...otherLine, practiceCode: 'LAB-001', genericName: 'Hemograma completo', quantity: 1, dosage: 'En ayunas de 8 horas', patientInstructions: null, cuir: '00000000140300000000000000000000000123401' }),
+        itemToPrint({ ...otherLine, genericName: 'Kinesiología motora', quantity: 10, dosage: 'Rehabilitación de rodilla derecha', patientInstructions: null }),
+      ],
+    });
+    const text = await textOf(await renderPrescriptionPdf(order, { verificationUrl }));
+    positionsOf(text, [
+      'Orden electrónica de estudios, prácticas y procedimientos', 'Válida hasta: 30/04/2026 (60 días)',
+      'Estudios, prácticas y procedimientos', '1. Hemograma completo', 'Código: LAB-001', 'Cantidad o sesiones: uno (1)',
+      'Indicaciones: En ayunas de 8 horas', 'CUIR: 00000000140300000000000000000000000123401',
+      '2. Kinesiología motora', 'Cantidad o sesiones: diez (10)', 'Indicaciones: Rehabilitación de rodilla derecha',
+    ]);
+    for (const absent of ['Medicamentos (Rp/)', 'Receta Única', 'Condición de expendio', medicinePriceFinder.name]) {
+      expect(text).not.toContain(absent);
+    }
+  });
+
+  it('heads a prescription of devices by its kind, with each device\'s quantity and indications', async () => {
+    const glasses = itemToPrint({
+      medicationId: null, brandName: null, strength: null, pharmaceuticalForm: null, presentation: null, subtype: null,
+      genericName: 'Anteojos monofocales para lejos', quantity: 1, dosage: 'OD −1,50 esf; OI −1,25 esf', patientInstructions: null,
+    });
+    const text = await textOf(await renderPrescriptionPdf(prescriptionToPrint({ kind: 'device', items: [glasses] }), { verificationUrl }));
+    positionsOf(text, [
+      'Receta electrónica de dispositivos médicos e insumos', 'Dispositivos médicos e insumos',
+      '1. Anteojos monofocales para lejos', 'Cantidad: uno (1)', 'Indicaciones: OD −1,50 esf; OI −1,25 esf',
+    ]);
+    expect(text).not.toContain('Medicamentos (Rp/)');
+  });
+
   it('prints the active ingredient larger than the brand', async () => {
     const pdf = await renderPrescriptionPdf(restrictedPrescription(), { verificationUrl });
     const path = join(directory, 'sizes.pdf');

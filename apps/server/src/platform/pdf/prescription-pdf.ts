@@ -1,6 +1,7 @@
 import {
   formatDisplayDate, identityDocumentTypeLabels, licenceTypeLabels, medicationSubtypeLabels, medicinePriceFinder,
-  patientSexLabels, prescriptionKindRules, prescriptionTypeLabels, product, type Prescription, type PrescriptionItem,
+  patientSexLabels, prescriptionKindHeadings, prescriptionKindLabels, prescriptionKindRules, prescriptionTypeLabels,
+  product, type Prescription, type PrescriptionItem,
 } from '@receta/domain';
 import { PageSizes, PDFDocument } from 'pdf-lib';
 import { embedFonts, type DocumentFonts } from './embedded-fonts.ts';
@@ -34,7 +35,8 @@ export async function renderPrescriptionPdf(
   writePrescriber(flow, fonts, prescription.prescriber, isRestricted);
   writePatient(flow, fonts, prescription, isRestricted);
   writePrescription(flow, fonts, prescription);
-  writeItems(flow, fonts, prescription.items);
+  if (prescription.kind === 'medication') writeMedicines(flow, fonts, prescription.items);
+  else writeOtherItems(flow, fonts, prescription);
   writeVerification(flow, fonts, prescription, options.verificationUrl);
   flow.numberPages(`${product.name} · ${title}`, { font: fonts.regular, size: 7 });
   return doc.save({ useObjectStreams: false });
@@ -44,6 +46,9 @@ function writeHeader(flow: PageFlow, fonts: DocumentFonts, prescription: Prescri
   const typeLine = prescription.type === 'chronic'
     ? `${prescriptionTypeLabels.chronic} · Receta ${prescription.seriesPosition} de ${prescription.seriesLength}`
     : prescriptionTypeLabels[prescription.type];
+  const heading = prescriptionKindHeadings[prescription.kind];
+  // Receta Única and Receta Crónica are kinds of medicine prescriptions (spec section 1).
+  const kindLine = prescription.kind === 'medication' ? `${heading} · ${typeLine}` : heading;
   const titleSize = 13;
   flow.page.drawText(title, {
     x: PageSizes.A4[0] - margin - fonts.bold.widthOfTextAtSize(title, titleSize),
@@ -52,7 +57,7 @@ function writeHeader(flow: PageFlow, fonts: DocumentFonts, prescription: Prescri
     font: fonts.bold,
   });
   flow.paragraph(product.name, { font: fonts.bold, size: 18 });
-  flow.paragraph(`Receta electrónica · ${typeLine}`, { font: fonts.bold, size: 11 });
+  flow.paragraph(kindLine, { font: fonts.bold, size: 11 });
 }
 
 function writePrescriber(
@@ -114,7 +119,7 @@ function itemName(item: PrescriptionItem): string {
   return [item.genericName, item.strength].filter(Boolean).join(' ');
 }
 
-function writeItems(flow: PageFlow, fonts: DocumentFonts, items: PrescriptionItem[]): void {
+function writeMedicines(flow: PageFlow, fonts: DocumentFonts, items: PrescriptionItem[]): void {
   section(flow, fonts, 'Medicamentos (Rp/)');
   items.forEach((item, index) => {
     flow.reserve(80);
@@ -131,6 +136,24 @@ function writeItems(flow: PageFlow, fonts: DocumentFonts, items: PrescriptionIte
     line(flow, fonts, 'Indicaciones', item.patientInstructions, indent);
     line(flow, fonts, 'Nota para la farmacia', item.pharmacyNote, indent);
     if (item.noSubstitution) flow.paragraph('No sustituir', { font: fonts.bold, size: 10 }, { indent });
+    if (item.cuir) flow.paragraph(`CUIR: ${item.cuir}`, { font: fonts.bold, size: 10 }, { indent });
+    flow.y -= 4;
+  });
+}
+
+/** The lines of devices, or of studies, practices and procedures (with the catalogue's code). */
+function writeOtherItems(flow: PageFlow, fonts: DocumentFonts, prescription: Prescription): void {
+  section(flow, fonts, prescriptionKindLabels[prescription.kind]);
+  const quantityLabel = prescription.kind === 'practice' ? 'Cantidad o sesiones' : 'Cantidad';
+  prescription.items.forEach((item, index) => {
+    flow.reserve(60);
+    flow.paragraph(`${index + 1}. ${item.genericName}`, { font: fonts.bold, size: 12 });
+    const indent = 14;
+    line(flow, fonts, 'Código', item.practiceCode, indent);
+    line(flow, fonts, quantityLabel, `${spanishNumberWords(item.quantity)} (${item.quantity})`, indent);
+    line(flow, fonts, 'Indicaciones', item.dosage, indent);
+    line(flow, fonts, 'Indicaciones para el paciente', item.patientInstructions, indent);
+    line(flow, fonts, 'Nota para el prestador', item.pharmacyNote, indent);
     if (item.cuir) flow.paragraph(`CUIR: ${item.cuir}`, { font: fonts.bold, size: 10 }, { indent });
     flow.y -= 4;
   });
@@ -153,6 +176,7 @@ function writeVerification(
   );
   flow.y = Math.min(flow.y, top - qrSize - 4);
   flow.paragraph(verificationUrl, { font: fonts.regular, size: 8, color: grey });
+  if (prescription.kind !== 'medication') return;
   flow.paragraph(
     `Compare precios en el ${medicinePriceFinder.name}: ${medicinePriceFinder.url}`,
     { font: fonts.regular, size: 8 }, { gap: 4 },
