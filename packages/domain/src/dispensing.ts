@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cuirPattern, medicationSubtypes } from './cuir.ts';
 import { messages } from './messages.ts';
 import {
-  anyKindLimits, licenceTypes, prescriptionDisplayStates, prescriptionTypes, PrescriptionSchema,
+  anyKindLimits, licenceTypes, prescriptionDisplayStates, prescriptionKinds, prescriptionTypes, PrescriptionSchema,
 } from './prescriptions.ts';
 
 const invalid = messages.common.invalidData;
@@ -41,6 +41,8 @@ export const VerificationSchema = z.object({
   genuine: z.boolean(),
   number: z.number().int(),
   type: z.enum(prescriptionTypes),
+  /** Medicines, devices, or studies and practices: what a pharmacy, an optician or a laboratory is asked for. */
+  kind: z.enum(prescriptionKinds),
   state: z.enum(prescriptionDisplayStates),
   seriesPosition: z.number().int(),
   seriesLength: z.number().int(),

@@ -82,6 +82,7 @@ export async function verifyPrescription(
     genuine,
     number: found.number,
     type: found.type,
+    kind: found.kind,
     state: displayStateOf(found, todayInArgentina(now)),
     seriesPosition: found.seriesPosition,
     seriesLength: found.seriesLength,

@@ -12,7 +12,7 @@ const cuirs = ['00000000140102000000000000000000000102401', '0000000014010300000
 
 function makeVerification(overrides: Partial<Verification> = {}): Verification {
   return {
-    genuine: true, number: 1024, type: 'chronic', state: 'partially_dispensed', seriesPosition: 2, seriesLength: 3,
+    genuine: true, number: 1024, type: 'chronic', kind: 'medication', state: 'partially_dispensed', seriesPosition: 2, seriesLength: 3,
     issuedOn: '2026-03-02', startDate: '2026-04-01', expiryDate: '2026-04-30', signedAt: '2026-03-02T13:05:00Z',
     foundBy: 'code',
     prescriber: { name: 'Laura', lastName: 'Gómez', licenceType: 'MP', enrollment: '4567', jurisdiction: 'Córdoba' },
