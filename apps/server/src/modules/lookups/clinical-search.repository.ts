@@ -1,5 +1,5 @@
-import type { InsurerSummary } from '@receta/domain';
-import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { InsurerSummary, Practice } from '@receta/domain';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { diagnoses, insurers, medications, practices } from '../../db/schema/index.ts';
 import { normalizedText } from '../../db/normalized-text.ts';
@@ -165,4 +165,12 @@ export function findPractices(db: Database, words: readonly string[], limit: num
     .where(and(eq(practices.isActive, true), containingEveryWord(practices.searchText, words)))
     .orderBy(firstWhen(isNamedSo), byBytes(practices.nameSearch), asc(practices.code))
     .limit(limit);
+}
+
+/** The active practices among `codes`, by code: a code the catalogue retired or never had is left out. */
+export function findActivePractices(db: Database, codes: string[]): Promise<Practice[]> {
+  return db.select(practiceColumns)
+    .from(practices)
+    .where(and(inArray(practices.code, codes), eq(practices.isActive, true)))
+    .orderBy(asc(practices.code));
 }
