@@ -23,6 +23,7 @@ import {
   SpecialtyRecordSchema,
   type DatasetName,
   ManifestSchema,
+  readManifest,
   type Manifest,
   type ManifestEntry,
 } from '../src/modules/lookups/reference-files.ts';
@@ -307,6 +308,9 @@ async function derivePami(folder: string, anmat: z.infer<typeof MedicationRecord
   return derived;
 }
 
+/** Written by hand, with no source data to derive them from: their files and manifest entries stay as shipped. */
+const handWrittenDatasets = ['practices'] as const satisfies readonly DatasetName[];
+
 type About = Omit<ManifestEntry, 'file' | 'records'>;
 
 const refeps: About = {
@@ -365,6 +369,8 @@ async function deriveReferenceData(folder: string): Promise<void> {
     licence: 'Argentine government open data, normally CC BY 4.0 (not verified); Fuente: PAMI – INSSJP, datos.gob.ar',
     sourceDate: pamiSourceDate,
   });
+  const shipped = await readManifest();
+  for (const name of handWrittenDatasets) datasets[name] = shipped.datasets[name];
   const manifest = ManifestSchema.parse({ datasets });
   await writeFile(join(referenceDataFolder, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
 }

@@ -1,7 +1,7 @@
-import type { InsurerSummary } from '@receta/domain';
-import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { InsurerSummary, Practice } from '@receta/domain';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { diagnoses, insurers, medications } from '../../db/schema/index.ts';
+import { diagnoses, insurers, medications, practices } from '../../db/schema/index.ts';
 import { normalizedText } from '../../db/normalized-text.ts';
 import { byBytes, containingEveryWord, startingWith } from '../../db/search-condition.ts';
 
@@ -148,4 +148,29 @@ export function findActiveInsurer(
     .from(insurers)
     .where(and(matchesKey, eq(insurers.isActive, true)))
     .then(([row]) => row);
+}
+
+const practiceColumns = { code: practices.code, name: practices.name, category: practices.category };
+
+/**
+ * The active practices whose code, name or category holds every word ('LAB-001', 'eco
+ * tiroidea', 'kinesiologia'): the names that start with the search first ('hemograma' →
+ * "Hemograma completo"), then by name.
+ */
+export function findPractices(db: Database, words: readonly string[], limit: number) {
+  const typed = words.join(' ');
+  const isNamedSo = typed ? startingWith(practices.nameSearch, typed) : undefined;
+  return db.select(practiceColumns)
+    .from(practices)
+    .where(and(eq(practices.isActive, true), containingEveryWord(practices.searchText, words)))
+    .orderBy(firstWhen(isNamedSo), byBytes(practices.nameSearch), asc(practices.code))
+    .limit(limit);
+}
+
+/** The active practices among `codes`, by code: a code the catalogue retired or never had is left out. */
+export function findActivePractices(db: Database, codes: string[]): Promise<Practice[]> {
+  return db.select(practiceColumns)
+    .from(practices)
+    .where(and(inArray(practices.code, codes), eq(practices.isActive, true)))
+    .orderBy(asc(practices.code));
 }

@@ -1,9 +1,9 @@
-import { messages, type Diagnosis, type InsurerSummary, type Medication } from '@receta/domain';
+import { messages, type Diagnosis, type InsurerSummary, type Medication, type Practice } from '@receta/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInWithRoles } from '../../../test/factories/administrators.ts';
 import { useTestApp } from '../../../test/helper.ts';
-import { insurers, medications } from '../../db/schema/index.ts';
+import { insurers, medications, practices } from '../../db/schema/index.ts';
 import { findDiagnoses, findMedications } from './clinical-search.repository.ts';
 import { searchWordsOf } from '../../db/search-condition.ts';
 
@@ -120,6 +120,53 @@ describe('GET /api/diagnoses', () => {
   });
 });
 
+describe('GET /api/practices', () => {
+  it('finds a practice by its name and answers its code and category', async () => {
+    const { response, items } = await search<Practice>('practices', 'q=hemograma');
+    expect(response.statusCode).toBe(200);
+    expect(items[0]).toEqual({ code: 'LAB-001', name: 'Hemograma completo', category: 'Laboratorio' });
+  });
+
+  it('puts the names that start with the search before those that only contain it', async () => {
+    const { items } = await search<Practice>('practices', 'q=vitamina');
+    expect(items.map((item) => item.name)).toEqual(['Vitamina B12', '25-hidroxivitamina D']);
+  });
+
+  it('finds a practice by words of its name in any order, without minding accents or case', async () => {
+    for (const q of ['RESONANCIA%20rodilla', 'rodilla%20resonancia%20magnetica', 'Resonancia%20Magn%C3%A9tica%20rodilla']) {
+      const { items } = await search<Practice>('practices', `q=${q}`);
+      expect(items.map((item) => item.name)).toEqual(['Resonancia magnética de rodilla']);
+    }
+    const { items } = await search<Practice>('practices', 'q=ecografia%20tiroidea');
+    expect(items).toEqual([{ code: 'IMG-024', name: 'Ecografía tiroidea', category: 'Diagnóstico por imágenes' }]);
+  });
+
+  it.each(['LAB-001', 'lab-001'])('finds a practice by its code %j', async (q) => {
+    const { items } = await search<Practice>('practices', `q=${q}`);
+    expect(items).toEqual([{ code: 'LAB-001', name: 'Hemograma completo', category: 'Laboratorio' }]);
+  });
+
+  it('finds the practices of a category by its name, by name', async () => {
+    const { items } = await search<Practice>('practices', 'q=kinesiologia');
+    expect(items.length).toBeGreaterThan(5);
+    expect(items.every((item) => item.category === 'Kinesiología y fisiatría' && item.code.startsWith('KIN-'))).toBe(true);
+    const names = items.map((item) => item.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'es')));
+  });
+
+  it('answers at most limit practices', async () => {
+    const { items } = await search<Practice>('practices', 'q=laboratorio&limit=5');
+    expect(items).toHaveLength(5);
+  });
+
+  it('leaves out practices no longer in the catalogue', async () => {
+    await test.app.db.update(practices).set({ isActive: false }).where(sql`${practices.code} = 'LAB-001'`);
+    const { items } = await search<Practice>('practices', 'q=hemograma');
+    expect(items).toEqual([]);
+    await test.app.db.update(practices).set({ isActive: true }).where(sql`${practices.code} = 'LAB-001'`);
+  });
+});
+
 describe('GET /api/insurers', () => {
   it.each([['pami', 'pami-500807'], ['IOMA', 'ioma-902001']])('puts the insurer whose acronym is %j first', async (q, slug) => {
     const { items } = await search<InsurerSummary>('insurers', `q=${q}`);
@@ -176,7 +223,7 @@ describe('GET /api/insurers/:slug', () => {
 });
 
 describe('the searches', () => {
-  it.each(['medications', 'diagnoses', 'insurers'])('refuse a query of fewer than 2 characters on /api/%s', async (resource) => {
+  it.each(['medications', 'diagnoses', 'practices', 'insurers'])('refuse a query of fewer than 2 characters on /api/%s', async (resource) => {
     for (const query of ['q=a', 'q=%20%20', '']) {
       const { response } = await search(resource, query);
       expect(response.statusCode).toBe(400);
@@ -193,8 +240,10 @@ describe('the searches', () => {
 
   it('need a signed-in user who prescribes or keeps patients', async () => {
     expect((await test.app.inject({ url: '/api/medications?q=amoxicilina' })).statusCode).toBe(401);
+    expect((await test.app.inject({ url: '/api/practices?q=hemograma' })).statusCode).toBe(401);
     const pharmacy = (await signedInWithRoles(test.app, ['pharmacy'])).headers;
     expect((await search('medications', 'q=amoxicilina', pharmacy)).response.statusCode).toBe(403);
+    expect((await search('practices', 'q=hemograma', pharmacy)).response.statusCode).toBe(403);
     const provider = (await signedInWithRoles(test.app, ['fds.provider'])).headers;
     expect((await search('insurers', 'q=pami', provider)).response.statusCode).toBe(200);
   });

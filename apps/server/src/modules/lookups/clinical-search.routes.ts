@@ -1,13 +1,13 @@
 import {
   ClinicalSearchQuerySchema, DiagnosisListSchema, InsurerListSchema, InsurerSummarySchema, MedicationListSchema,
-  messages, type Permission, withoutControls,
+  messages, type Permission, PracticeListSchema, withoutControls,
 } from '@receta/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.ts';
 import { errorAnswers } from '../../platform/http/error-answers.ts';
 import { findActiveInsurer } from './clinical-search.repository.ts';
-import { searchDiagnoses, searchInsurers, searchMedications } from './clinical-search.service.ts';
+import { searchDiagnoses, searchInsurers, searchMedications, searchPractices } from './clinical-search.service.ts';
 
 const tags = ['búsquedas clínicas'];
 
@@ -22,7 +22,10 @@ const InsurerParamsSchema = z.object({
   slug: withoutControls(z.string().max(120, messages.prescriptions.unknownInsurer)),
 });
 
-/** The searches of the prescription and patient forms: the vademecum, CIE-10 and the insurers. */
+/**
+ * The searches of the prescription and patient forms: the vademecum, CIE-10, the practice
+ * catalogue and the insurers.
+ */
 export const clinicalSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/medications', {
     config,
@@ -43,6 +46,16 @@ export const clinicalSearchRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: DiagnosisListSchema, ...errorAnswers(400, 401, 403) },
     },
   }, (request) => searchDiagnoses(app.db, request.query));
+
+  app.get('/practices', {
+    config,
+    schema: {
+      tags,
+      summary: 'Busca estudios, prácticas y procedimientos del catálogo (PMO) por código, nombre o categoría',
+      querystring: ClinicalSearchQuerySchema,
+      response: { 200: PracticeListSchema, ...errorAnswers(400, 401, 403) },
+    },
+  }, (request) => searchPractices(app.db, request.query));
 
   app.get('/insurers', {
     config,

@@ -1,7 +1,7 @@
-import type { ClinicalSearchQuerySchema, Diagnosis, InsurerSummary, Medication } from '@receta/domain';
+import type { ClinicalSearchQuerySchema, Diagnosis, InsurerSummary, Medication, Practice } from '@receta/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { findDiagnoses, findInsurers, findMedications } from './clinical-search.repository.ts';
+import { findDiagnoses, findInsurers, findMedications, findPractices } from './clinical-search.repository.ts';
 import { searchWordsOf } from '../../db/search-condition.ts';
 
 type ClinicalSearch = z.output<typeof ClinicalSearchQuerySchema>;
@@ -23,4 +23,9 @@ export async function searchDiagnoses(db: Database, { q, limit }: ClinicalSearch
 /** The active insurers whose name, acronym or registry number holds every word of q. */
 export async function searchInsurers(db: Database, { q, limit }: ClinicalSearch): Found<InsurerSummary> {
   return { payload: await findInsurers(db, searchWordsOf(q), limit) };
+}
+
+/** The active practices of the catalogue whose code, name or category holds every word of q. */
+export async function searchPractices(db: Database, { q, limit }: ClinicalSearch): Found<Practice> {
+  return { payload: await findPractices(db, searchWordsOf(q), limit) };
 }

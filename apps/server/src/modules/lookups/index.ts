@@ -1,4 +1,4 @@
-export { findActiveInsurer } from './clinical-search.repository.ts';
+export { findActiveInsurer, findActivePractices } from './clinical-search.repository.ts';
 export { clinicalSearchRoutes } from './clinical-search.routes.ts';
 export { searchDiagnoses, searchInsurers, searchMedications } from './clinical-search.service.ts';
 export { isOfferedSpecialty } from './lookups.repository.ts';

@@ -6,6 +6,7 @@ import {
   insurers,
   jurisdictions,
   medications,
+  practices,
   professions,
   referenceDatasets,
   specialties,
@@ -15,7 +16,9 @@ import { loadReferenceData } from './reference-data.ts';
 
 const test = useTestApp();
 
-const tables = { jurisdictions, specialties, professions, diagnosisChapters, diagnoses, insurers, medications };
+const tables = {
+  jurisdictions, specialties, professions, diagnosisChapters, diagnoses, insurers, medications, practices,
+};
 
 async function countRows(): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
@@ -42,6 +45,7 @@ describe('loading the reference data', () => {
       insurers: 422,
       // ANMAT's 17,429 and the 4,834 of PAMI's presentations that ANMAT lacks.
       medications: 17429 + 4834,
+      practices: 229,
     });
   });
 
@@ -49,7 +53,7 @@ describe('loading the reference data', () => {
     const before = { counts: await countRows(), datasets: await test.app.db.select().from(referenceDatasets) };
     const log = recordingLogger();
     await loadReferenceData(test.app.db, log);
-    expect(log.messages).toEqual([expect.stringMatching(/^reference data: 0 of 8 datasets loaded/)]);
+    expect(log.messages).toEqual([expect.stringMatching(/^reference data: 0 of 9 datasets loaded/)]);
     expect(await countRows()).toEqual(before.counts);
     expect(await test.app.db.select().from(referenceDatasets)).toEqual(before.datasets);
   });
@@ -64,7 +68,7 @@ describe('loading the reference data', () => {
 
     expect(log.messages).toEqual([
       'reference data: professions loaded (90 rows)',
-      expect.stringMatching(/^reference data: 1 of 8 datasets loaded/),
+      expect.stringMatching(/^reference data: 1 of 9 datasets loaded/),
     ]);
     const [retired] = await test.app.db.select().from(professions).where(eq(professions.code, '999'));
     expect(retired?.isActive).toBe(false);
@@ -155,5 +159,24 @@ describe('loading the reference data', () => {
       { slug: 'pami-500807', kind: 'obra_social' },
       { slug: 'particular', kind: 'particular' },
     ]);
+  });
+
+  it('loads the practice catalogue with one well-formed code per practice and a searchable text', async () => {
+    const rows = await test.app.db.select().from(practices);
+    expect(rows.every((row) => /^[A-Z]{3}-\d{3}$/.test(row.code) && row.isActive)).toBe(true);
+    expect(new Set(rows.map((row) => row.code)).size).toBe(rows.length);
+    expect(new Set(rows.map((row) => row.name)).size).toBe(rows.length);
+    // A category's practices share its prefix, so that a code tells what kind of practice it is.
+    const categoryPrefixes = new Set(rows.map((row) => `${row.category}|${row.code.slice(0, 3)}`));
+    const categories = new Set(rows.map((row) => row.category));
+    const prefixes = new Set(rows.map((row) => row.code.slice(0, 3)));
+    expect(categoryPrefixes.size).toBe(categories.size);
+    expect(prefixes.size).toBe(categories.size);
+    expect(rows.find((row) => row.code === 'LAB-001')).toMatchObject({
+      name: 'Hemograma completo',
+      category: 'Laboratorio',
+      searchText: 'lab-001 hemograma completo laboratorio',
+      nameSearch: 'hemograma completo',
+    });
   });
 });

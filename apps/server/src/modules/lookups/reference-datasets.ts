@@ -11,6 +11,7 @@ import {
   insurers,
   jurisdictions,
   medications,
+  practices,
   professions,
   specialties,
 } from '../../db/schema/index.ts';
@@ -21,6 +22,7 @@ import {
   MedicationRecordSchema,
   PamiMedicationRecordSchema,
   parseJsonLines,
+  PracticeRecordSchema,
   ProfessionRecordSchema,
   readManifest,
   referenceDataFolder,
@@ -178,5 +180,12 @@ export async function readReferenceDatasets(): Promise<ReferenceDataset[]> {
           isActive: true,
         };
       }),
+    await readFileDataset(manifest, 'practices', PracticeRecordSchema,
+      { table: practices, key: practices.code },
+      (record) => ({
+        ...record,
+        searchText: normalizeForSearch(record.code, record.name, record.category),
+        isActive: true,
+      })),
   ];
 }

@@ -6,9 +6,9 @@ import { insurerRegistries } from '../../db/schema/index.ts';
 
 /**
  * The shipped reference files (apps/server/reference-data/), written by
- * scripts/derive-reference-data.ts and read at start-up. Each file is JSON Lines: the first
- * line names the fields, every other line is one record's values in that order, so that a
- * new release's data reads as a line diff.
+ * scripts/derive-reference-data.ts (the practice catalogue by hand) and read at start-up. Each
+ * file is JSON Lines: the first line names the fields, every other line is one record's values
+ * in that order, so that a new release's data reads as a line diff.
  */
 export const referenceDataFolder = fileURLToPath(new URL('../../../reference-data/', import.meta.url));
 
@@ -84,8 +84,19 @@ export const PamiMedicationRecordSchema = z.object({
   saleCondition: z.string().min(1),
 });
 
+/**
+ * A study, practice or procedure of the catalogue written by hand from the Programa Médico
+ * Obligatorio (Res. 201/2002): our own codes, a three-letter prefix per category ('LAB-001').
+ */
+export const PracticeRecordSchema = z.object({
+  code: z.string().regex(/^[A-Z]{3}-\d{3}$/),
+  name: z.string().min(1),
+  category: z.string().min(1),
+});
+
 export const datasetNames = [
   'specialties', 'professions', 'diagnosis-chapters', 'diagnoses', 'insurers', 'medications', 'pami-medications',
+  'practices',
 ] as const;
 export type DatasetName = (typeof datasetNames)[number];
 

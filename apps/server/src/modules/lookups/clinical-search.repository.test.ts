@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helper.ts';
+import { practices } from '../../db/schema/index.ts';
+import { findActivePractices } from './clinical-search.repository.ts';
+
+const test = useTestApp();
+
+describe('findActivePractices', () => {
+  it('answers the active practices among the codes, by code, leaving out unknown and retired ones', async () => {
+    await test.app.db.update(practices).set({ isActive: false }).where(sql`${practices.code} = 'CAR-002'`);
+    try {
+      expect(await findActivePractices(test.app.db, ['IMG-001', 'LAB-001', 'CAR-002', 'XXX-999'])).toEqual([
+        { code: 'IMG-001', name: 'Radiografía de tórax frente', category: 'Diagnóstico por imágenes' },
+        { code: 'LAB-001', name: 'Hemograma completo', category: 'Laboratorio' },
+      ]);
+    } finally {
+      await test.app.db.update(practices).set({ isActive: true }).where(sql`${practices.code} = 'CAR-002'`);
+    }
+  });
+
+  it('answers none for no codes', async () => {
+    expect(await findActivePractices(test.app.db, [])).toEqual([]);
+  });
+});
