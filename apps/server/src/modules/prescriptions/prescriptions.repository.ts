@@ -3,8 +3,8 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte
 import type { Database } from '../../db/client.ts';
 import { inWorkspaces, type WorkspaceReach } from '../../db/in-workspaces.ts';
 import {
-  diagnoses, doctors, insurers, jurisdictions, medications, patients, practices, prescriptionItems, prescriptions,
-  professions, specialties, users,
+  diagnoses, doctors, insurers, jurisdictions, medications, patients, prescriptionItems, prescriptions, professions,
+  specialties, users,
 } from '../../db/schema/index.ts';
 import { containingEveryWord } from '../../db/search-condition.ts';
 
@@ -116,15 +116,6 @@ export async function findActiveMedications(db: Database, ids: number[]): Promis
     .from(medications)
     .where(and(inArray(medications.id, ids), eq(medications.isActive, true)));
   return new Map(rows.map((row) => [row.id, row.saleCondition]));
-}
-
-/** The names of the active catalogue practices among `codes`, by code. */
-export async function findActivePracticeNames(db: Database, codes: string[]): Promise<Map<string, string>> {
-  if (codes.length === 0) return new Map();
-  const rows = await db.select({ code: practices.code, name: practices.name })
-    .from(practices)
-    .where(and(inArray(practices.code, codes), eq(practices.isActive, true)));
-  return new Map(rows.map((row) => [row.code, row.name]));
 }
 
 const prescriptionColumns = {

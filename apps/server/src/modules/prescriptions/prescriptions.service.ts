@@ -12,12 +12,12 @@ import { recordAudit } from '../../platform/audit.ts';
 import { AppError, type FieldError } from '../../platform/http/app-error.ts';
 import type { WorkspaceActor } from '../../platform/http/request-actors.ts';
 import { searchWordsOf } from '../../db/search-condition.ts';
+import { findActivePractices } from '../lookups/index.ts';
 import { recordConfirmedAllergies, unconfirmedAllergyConflicts } from './allergy-warnings.ts';
 import { assertNoUnconfirmedDuplicates, findDuplicateMedications } from './duplicates.ts';
 import { requirePrescriber } from './prescriber.ts';
 import {
-  deleteDrafts, findActiveDiagnosisDescription, findActiveInsurerId, findActiveMedications, findActivePracticeNames,
-  findItemsOf,
+  deleteDrafts, findActiveDiagnosisDescription, findActiveInsurerId, findActiveMedications, findItemsOf,
   findPatientOfWorkspace, findPrescriptionsByIds, findPrescriptionsPage, findSeriesMembers, insertPrescriptions,
   lockSeries, replaceItems, updatePrescription, type PrescriptionChanges, type PrescriptionItemInsert,
   type PrescriptionItemRow, type PrescriptionPageQuery, type PrescriptionReach, type PrescriptionRow,
@@ -146,13 +146,14 @@ async function checkContent(
 ): Promise<CheckedContent> {
   const medicationIds = content.items.flatMap((item) => item.medicationId ?? []);
   const practiceCodes = content.items.flatMap((item) => item.practiceCode ?? []);
-  const [patient, namedInsurerId, diagnosisDescription, activeMedications, practiceNames] = await Promise.all([
+  const [patient, namedInsurerId, diagnosisDescription, activeMedications, activePractices] = await Promise.all([
     findPatientOfWorkspace(db, context.workspaceId, content.patientId),
     content.insurerSlug === undefined ? undefined : findActiveInsurerId(db, content.insurerSlug),
     findActiveDiagnosisDescription(db, content.diagnosisCode),
     findActiveMedications(db, medicationIds),
-    findActivePracticeNames(db, practiceCodes),
+    findActivePractices(db, practiceCodes),
   ]);
+  const practiceNames = new Map(activePractices.map((practice) => [practice.code, practice.name]));
   if (!patient) throw AppError.notFound(messages.patients.notFound);
   const { insurerId, affiliateNumber } = coverageOf(content, patient, namedInsurerId);
   const fields: FieldError[] = [];
