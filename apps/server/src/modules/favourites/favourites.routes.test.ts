@@ -1,6 +1,7 @@
 import {
-  maxFavouritesPerDoctor, messages, PrescriptionItemInputSchema, type ApiError, type Favourite, type FavouriteInput,
+  maxFavouritesPerDoctor, messages, MedicationItemInputSchema, type ApiError, type Favourite, type FavouriteInput,
 } from '@receta/domain';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPrescribingDoctor, sampleMedications } from '../../../test/factories/prescriptions.ts';
 import { authorizationFor, createUser } from '../../../test/factories/users.ts';
@@ -100,7 +101,7 @@ describe('favourites', () => {
     const userId = (await createPrescribingDoctor(test.app)).id;
     const headers = await authorizationFor(test.app, userId);
     await test.app.db.insert(favourites).values(Array.from({ length: maxFavouritesPerDoctor }, (_, index) => ({
-      userId, kind: 'item' as const, name: `Favorito ${index}`, items: [PrescriptionItemInputSchema.parse(enalaprilLine)],
+      userId, kind: 'item' as const, name: `Favorito ${index}`, items: [MedicationItemInputSchema.parse(enalaprilLine)],
     })));
 
     const response = await save({ kind: 'item', name: 'Uno más', items: [enalaprilLine] }, headers);
@@ -108,6 +109,23 @@ describe('favourites', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json<ApiError>()).toMatchObject({ message: messages.favourites.full, errorCode: 'favouritesFull' });
     expect(await listOf(headers)).toHaveLength(maxFavouritesPerDoctor);
+  });
+
+  it('keeps the maximum when 50 saves arrive at once: the last free places go to five of them', async () => {
+    const userId = (await createPrescribingDoctor(test.app)).id;
+    const headers = await authorizationFor(test.app, userId);
+    await test.app.db.insert(favourites).values(Array.from({ length: maxFavouritesPerDoctor - 5 }, (_, index) => ({
+      userId, kind: 'item' as const, name: `Favorito ${index}`, items: [MedicationItemInputSchema.parse(enalaprilLine)],
+    })));
+
+    const responses = await Promise.all(Array.from({ length: 50 }, (_, index) => (
+      save({ kind: 'item', name: `A la vez ${index}`, items: [enalaprilLine] }, headers)
+    )));
+
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(45);
+    expect(await test.app.db.$count(favourites, eq(favourites.userId, userId))).toBe(maxFavouritesPerDoctor);
   });
 
   it('is for those who may prescribe: a pharmacist is refused, a visitor is asked to sign in', async () => {
