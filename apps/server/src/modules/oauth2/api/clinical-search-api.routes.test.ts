@@ -15,6 +15,7 @@ beforeAll(async () => {
 /** Each search, a query, and the field of its first answer that shows the query was understood. */
 const searches: Array<{ resource: string; scope: OAuthScope; query: string; first: [string, RegExp] }> = [
   { resource: 'medications', scope: 'medications-search', query: 'enalapril', first: ['genericName', /enalapril/i] },
+  { resource: 'practices', scope: 'medications-search', query: 'hemograma', first: ['name', /^Hemograma/] },
   { resource: 'diagnoses', scope: 'diagnosis-search', query: 'I10', first: ['code', /^I10$/] },
   { resource: 'insurers', scope: 'insurances-search', query: 'pami', first: ['acronym', /^PAMI$/] },
 ];
