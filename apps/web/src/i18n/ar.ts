@@ -835,7 +835,6 @@ export const ar: ArabicTranslation<Translation> = {
         prescription: 'الوصفة',
         prescriber: 'المهني الصحي',
         patient: 'المريض والتغطية',
-        items: 'الأدوية',
         diagnosis: 'التشخيص',
       },
     },

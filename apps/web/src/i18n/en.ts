@@ -783,7 +783,6 @@ export const en: Translation = {
         prescription: 'Prescription',
         prescriber: 'Professional',
         patient: 'Patient and coverage',
-        items: 'Medications',
         diagnosis: 'Diagnosis',
       },
     },

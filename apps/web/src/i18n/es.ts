@@ -770,7 +770,6 @@ export const es = {
         prescription: 'Receta',
         prescriber: 'Profesional',
         patient: 'Paciente y cobertura',
-        items: 'Medicamentos',
         diagnosis: 'Diagnóstico',
       },
     },

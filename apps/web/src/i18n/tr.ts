@@ -784,7 +784,6 @@ export const tr: Translation = {
         prescription: 'Reçete',
         prescriber: 'Sağlık profesyoneli',
         patient: 'Hasta ve sigorta',
-        items: 'İlaçlar',
         diagnosis: 'Tanı',
       },
     },
