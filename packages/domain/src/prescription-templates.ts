@@ -9,7 +9,7 @@ import { prescriptionKinds, prescriptionTypes } from './prescriptions.ts';
  */
 export const PrescriptionItemValuesSchema = z.object({
   medicationId: z.number().int().nullable(),
-  /** The catalogue practice of a practice line (absent from favourites, which keep medicines). */
+  /** The catalogue practice of a study or practice line; absent or null otherwise. */
   practiceCode: z.string().nullish(),
   genericName: z.string(),
   brandName: z.string().nullable(),

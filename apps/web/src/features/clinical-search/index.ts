@@ -2,4 +2,5 @@
 export { DiagnosisAutocomplete } from './diagnosis-autocomplete.tsx';
 export { InsurerAutocomplete, insurerLabel } from './insurer-autocomplete.tsx';
 export { MedicationAutocomplete } from './medication-autocomplete.tsx';
+export { PracticeAutocomplete } from './practice-autocomplete.tsx';
 export { clinicalSearchMinLength, searchCatalogue } from './clinical-search.ts';

@@ -67,6 +67,7 @@ describe('prescription form', () => {
     await waitFor(() => expect(posts(requests)).toHaveLength(1));
     expect(posts(requests)[0]?.body).toEqual({
       patientId: patient.id,
+      kind: 'medication',
       insurerSlug: 'particular',
       affiliateNumber: null,
       diagnosisCode: 'J45.0',
@@ -75,7 +76,7 @@ describe('prescription form', () => {
       type: 'chronic',
       seriesLength: 2,
       items: [{
-        medicationId: 7, genericName: 'Salbutamol', brandName: 'Ventolin', strength: '100 mcg', pharmaceuticalForm: 'Aerosol',
+        medicationId: 7, practiceCode: null, genericName: 'Salbutamol', brandName: 'Ventolin', strength: '100 mcg', pharmaceuticalForm: 'Aerosol',
         presentation: 'aerosol x 200 dosis', quantity: 1, dosage: '2 disparos cada 8 horas', patientInstructions: null,
         pharmacyNote: null, noSubstitution: false,
       }],

@@ -23,7 +23,9 @@ import {
 } from './prescription-form.ts';
 import { PatientAllergiesNotice } from './patient-allergies-notice.tsx';
 import { PatientIdentityNotice } from './patient-identity-notice.tsx';
-import { DiagnosisSection, ItemsSection, PatientSection, TypeSection } from './prescription-form-sections.tsx';
+import {
+  DiagnosisSection, ItemsSection, KindSection, PatientSection, TypeSection,
+} from './prescription-form-sections.tsx';
 import { useInsurer, usePrescription } from './prescriptions-api.ts';
 import { RepeatLoader } from './repeat-prescription.tsx';
 import { usePrescriptionSubmission } from './use-prescription-submission.ts';
@@ -114,7 +116,7 @@ function WithPatient({ patientId, children }: { patientId: string; children: (pa
 }
 
 /**
- * The prescription form: patient, coverage, one to three medicines, CIE-10 diagnosis, symptoms,
+ * The prescription form: patient, coverage, the kind and its lines, CIE-10 diagnosis, symptoms,
  * type and start date, sent by usePrescriptionSubmission. A new one may start from a repeated
  * prescription's content.
  */
@@ -198,6 +200,7 @@ function PrescriptionForm({
           />
           <PatientIdentityNotice patient={patient} onCompleted={choosePatient} />
           <PatientAllergiesNotice patient={patient} />
+          <KindSection isFixed={isEdit} />
           <ItemsSection />
           <DiagnosisSection initialDiagnosis={prescription?.diagnosis ?? repeated?.diagnosis ?? null} />
           <TypeSection prescription={prescription} issuedOn={issuedOn} />

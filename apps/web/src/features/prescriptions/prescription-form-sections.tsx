@@ -24,8 +24,10 @@ import { PatientAutocomplete } from '../patients/index.ts';
 import {
   emptyPrescriptionItem, insurerSlugOf, type PrescriptionFormOutput, type PrescriptionFormValues,
 } from './prescription-form.ts';
+import { DeviceOrPracticeItemFields } from './device-or-practice-item-fields.tsx';
 import { ItemsFavourites } from './items-favourites.tsx';
 import { PrescriptionItemFields } from './prescription-item-fields.tsx';
+import { PrescriptionKindSelector } from './prescription-kind-selector.tsx';
 import { SeriesPreview } from './series-preview.tsx';
 
 // The sections of the prescription form, each reading the form from its FormProvider.
@@ -91,24 +93,39 @@ export function PatientSection({
   );
 }
 
-/** One to three medicines. */
+/** What the prescription prescribes; a draft's stays. */
+export function KindSection({ isFixed }: { isFixed: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Section title={t('prescriptions.fields.kind')}>
+      <PrescriptionKindSelector isFixed={isFixed} />
+    </Section>
+  );
+}
+
+/** The lines, as many as the kind allows: up to three medicines, or ten devices or practices. */
 export function ItemsSection() {
   const { t } = useTranslation();
-  const items = useFieldArray({ control: usePrescriptionForm().control, name: 'items' });
+  const { control } = usePrescriptionForm();
+  const kind = useWatch({ control, name: 'kind' });
+  const items = useFieldArray({ control, name: 'items' });
+  const context = kind === 'medication' ? undefined : kind;
   return (
-    <Section title={t('prescriptions.form.itemsSection')}>
+    <Section title={t(`labels.prescriptionKinds.${kind}`)}>
       <Stack spacing={2}>
-        <ItemsFavourites items={items} />
-        {items.fields.map((item, index) => (
-          <PrescriptionItemFields
-            key={item.id}
-            index={index}
-            onRemove={items.fields.length > 1 ? () => items.remove(index) : undefined}
-          />
-        ))}
-        {items.fields.length < prescriptionKindRules.medication.maxItems && (
+        {/* Favourites hold medicines only. */}
+        {kind === 'medication' && <ItemsFavourites items={items} />}
+        {items.fields.map((item, index) => {
+          const onRemove = items.fields.length > 1 ? () => items.remove(index) : undefined;
+          return kind === 'medication'
+            ? <PrescriptionItemFields key={item.id} index={index} onRemove={onRemove} />
+            : <DeviceOrPracticeItemFields key={item.id} kind={kind} index={index} onRemove={onRemove} />;
+        })}
+        {items.fields.length < prescriptionKindRules[kind].maxItems && (
           <Box>
-            <Button startIcon={<Add />} onClick={() => items.append(emptyPrescriptionItem)}>{t('prescriptions.form.addItem')}</Button>
+            <Button startIcon={<Add />} onClick={() => items.append(emptyPrescriptionItem)}>
+              {t('prescriptions.form.addItem', { context })}
+            </Button>
           </Box>
         )}
       </Stack>
@@ -158,11 +175,14 @@ export function DiagnosisSection({ initialDiagnosis }: { initialDiagnosis: Diagn
   );
 }
 
-/** The type (a draft keeps its own), the start date and what follows from them: the series or the validity. */
+/**
+ * The type (a draft keeps its own; only medicines have a Receta Crónica), the start date and what
+ * follows from them: the series or the kind's validity.
+ */
 export function TypeSection({ prescription, issuedOn }: { prescription: Prescription | null; issuedOn: string }) {
   const { t } = useTranslation();
   const { control } = usePrescriptionForm();
-  const [type, seriesLength, startDate] = useWatch({ control, name: ['type', 'seriesLength', 'startDate'] });
+  const [kind, type, seriesLength, startDate] = useWatch({ control, name: ['kind', 'type', 'seriesLength', 'startDate'] });
   return (
     <Section title={t('prescriptions.form.typeSection')}>
       <Stack spacing={2}>
@@ -173,14 +193,14 @@ export function TypeSection({ prescription, issuedOn }: { prescription: Prescrip
                 {prescription.type === 'chronic' && ` · ${t('prescriptions.series', { position: prescription.seriesPosition, length: prescription.seriesLength })}`}
               </Typography>
             )
-          : <TypeFields />}
+          : kind === 'medication' && <TypeFields />}
         <Box sx={{ maxWidth: { sm: 320 } }}>
           <FormDateField control={control} name="startDate" label={t('prescriptions.fields.startDate')} required />
         </Box>
         {type === 'chronic' && <SeriesPreview startDate={startDate} length={prescription?.seriesLength ?? seriesLength} fallback={issuedOn} />}
         {type === 'classic' && /^\d{4}-\d{2}-\d{2}$/.test(startDate) && (
           <Typography color="text.secondary">
-            {t('prescriptions.form.validity', { start: formatDisplayDate(startDate), days: prescriptionKindRules.medication.validityDays })}
+            {t('prescriptions.form.validity', { start: formatDisplayDate(startDate), days: prescriptionKindRules[kind].validityDays })}
           </Typography>
         )}
       </Stack>

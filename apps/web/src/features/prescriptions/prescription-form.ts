@@ -2,7 +2,7 @@ import {
   addDays, isAllowedStartDate, messages, MedicationItemInputSchema, particularInsurerId, PrescriptionInputSchema,
   prescriptionKindRules, prescriptionRules, PrescriptionUpdateSchema, subtypeOfSaleCondition,
   type InsurerSummary, type Medication, type MedicationSubtype, type Prescription, type PrescriptionItemValues,
-  type PrescriptionType, type RepeatedPrescription,
+  type PrescriptionKind, type PrescriptionType, type RepeatedPrescription,
 } from '@receta/domain';
 import type { FieldPath } from 'react-hook-form';
 import { z } from 'zod';
@@ -20,12 +20,17 @@ export function insurerSlugOf(insurer: Pick<InsurerSummary, 'slug'> | null): str
 export interface PrescriptionItemFormValues {
   /** The vademecum presentation chosen; null for a generic name written by hand. */
   medicationId: number | null;
+  /** The catalogue practice chosen; null for a practice written by hand, a device or a medicine. */
+  practiceCode: string | null;
+  /** The medicine's generic name, or the device's or practice's name. */
   genericName: string;
   brandName: string;
   strength: string;
   pharmaceuticalForm: string;
   presentation: string;
+  /** Units, or sessions of a practice. */
   quantity: string;
+  /** How to take a medicine, or the indications of a device or a practice. */
   dosage: string;
   patientInstructions: string;
   pharmacyNote: string;
@@ -40,6 +45,8 @@ export interface PrescriptionItemFormValues {
 /** The form holds the body of the request but the insurer, which is the path's. */
 export interface PrescriptionFormValues {
   patientId: string;
+  /** Fixed once the draft exists: the server keeps a draft's kind. */
+  kind: PrescriptionKind;
   affiliateNumber: string;
   diagnosisCode: string;
   symptoms: string;
@@ -58,13 +65,13 @@ export type PrescriptionFormOutput =
   | z.output<typeof PrescriptionUpdateSchema>;
 
 export const emptyPrescriptionItem: PrescriptionItemFormValues = {
-  medicationId: null, genericName: '', brandName: '', strength: '', pharmaceuticalForm: '', presentation: '',
+  medicationId: null, practiceCode: null, genericName: '', brandName: '', strength: '', pharmaceuticalForm: '', presentation: '',
   quantity: '1', dosage: '', patientInstructions: '', pharmacyNote: '', noSubstitution: false, subtype: 'prescription',
 };
 
 export function emptyPrescriptionForm(issuedOn: string, patientId = '', affiliateNumber = ''): PrescriptionFormValues {
   return {
-    patientId, affiliateNumber, diagnosisCode: '', symptoms: '', startDate: issuedOn, type: 'classic',
+    patientId, kind: 'medication', affiliateNumber, diagnosisCode: '', symptoms: '', startDate: issuedOn, type: 'classic',
     seriesLength: prescriptionRules.defaultChronicSeriesLength, items: [emptyPrescriptionItem],
   };
 }
@@ -81,6 +88,7 @@ export function itemFormOf(
 ): PrescriptionItemFormValues {
   return {
     medicationId: item.medicationId,
+    practiceCode: item.practiceCode ?? null,
     genericName: item.genericName,
     brandName: item.brandName ?? '',
     strength: item.strength ?? '',
@@ -98,6 +106,7 @@ export function itemFormOf(
 /** What a draft or a repeated prescription puts in the form, starting on `startDate`. */
 function contentFormOf(content: {
   patientId: string;
+  kind: PrescriptionKind;
   affiliateNumber: string | null;
   diagnosisCode: string;
   symptoms: string | null;
@@ -107,6 +116,7 @@ function contentFormOf(content: {
 }, startDate: string): PrescriptionFormValues {
   return {
     patientId: content.patientId,
+    kind: content.kind,
     affiliateNumber: content.affiliateNumber ?? '',
     diagnosisCode: content.diagnosisCode,
     symptoms: content.symptoms ?? '',
@@ -198,8 +208,8 @@ export function serverFieldErrors(error: unknown): { field: PrescriptionFormFiel
   if (!(error instanceof ApiRequestError)) return [];
   return (error.fields ?? []).flatMap(({ field, message }) => {
     const name = field.replace(/^body\./, '');
-    // A medicine the vademecum no longer has is the item's name the doctor sees.
-    const formField = name.replace(/\.medicationId$/, '.genericName');
+    // A medicine the vademecum, or a practice the catalogue, no longer has is the item's name the doctor sees.
+    const formField = name.replace(/\.(medicationId|practiceCode)$/, '.genericName');
     return formFields.has(formField.split('.')[0] ?? '') ? [{ field: formField as PrescriptionFormField, message }] : [];
   });
 }

@@ -1,21 +1,17 @@
 import { limits, type Medication } from '@receta/domain';
-import Delete from '@mui/icons-material/Delete';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormCheckbox } from '../../components/form-checkbox.tsx';
 import { fieldErrorText, FormTextField } from '../../components/form-field.tsx';
 import { SubtypeChip } from '../../components/item-references.tsx';
 import { MedicationAutocomplete } from '../clinical-search/index.ts';
+import { ItemFieldset } from './item-fieldset.tsx';
 import { SaveLineAsFavourite } from './items-favourites.tsx';
 import { itemFieldsOf, type PrescriptionFormOutput, type PrescriptionFormValues } from './prescription-form.ts';
 
-/** One medicine of the prescription: what it is, how much, how to take it, and the notes. */
+/** One medicine of a prescription of medicines: what it is, how much, how to take it, and the notes. */
 export function PrescriptionItemFields({ index, onRemove }: { index: number; onRemove?: () => void }) {
   const { t } = useTranslation();
   const { control, setValue, getValues } = useFormContext<PrescriptionFormValues, unknown, PrescriptionFormOutput>();
@@ -31,21 +27,12 @@ export function PrescriptionItemFields({ index, onRemove }: { index: number; onR
   }
 
   return (
-    <Paper component="fieldset" variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, m: 0, minWidth: 0 }}>
-      {/* On a phone the line's actions go under its title, at the right, when they do not fit beside it. */}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, mb: 2 }}>
-        <Typography component="legend" variant="subtitle1" sx={{ flexGrow: 1, float: 'left', fontWeight: 500 }}>
-          {t('prescriptions.form.item', { position })}
-        </Typography>
-        <Box sx={{ display: 'flex', alignItems: 'center', ml: 'auto' }}>
-          <SaveLineAsFavourite index={index} />
-          {onRemove && (
-            <Tooltip title={t('prescriptions.form.removeItem', { position })}>
-              <IconButton onClick={onRemove} size="small"><Delete fontSize="small" /></IconButton>
-            </Tooltip>
-          )}
-        </Box>
-      </Box>
+    <ItemFieldset
+      title={t('prescriptions.form.item', { position })}
+      actions={<SaveLineAsFavourite index={index} />}
+      removeLabel={t('prescriptions.form.removeItem', { position })}
+      onRemove={onRemove}
+    >
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(4, 1fr)' }, gap: 2, clear: 'both' }}>
         <Box sx={{ gridColumn: { md: '1 / -1' } }}>
           <MedicationAutocomplete
@@ -106,6 +93,6 @@ export function PrescriptionItemFields({ index, onRemove }: { index: number; onR
           <FormCheckbox control={control} name={`${prefix}.noSubstitution`} label={t('prescriptions.fields.noSubstitution')} />
         </Box>
       </Box>
-    </Paper>
+    </ItemFieldset>
   );
 }

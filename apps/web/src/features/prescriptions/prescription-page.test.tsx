@@ -1,5 +1,5 @@
 import { messages } from '@receta/domain';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router.tsx';
 import { cuirShown } from '../../test/cuir.ts';
@@ -26,6 +26,8 @@ describe('prescription page', () => {
     renderRoutes(routes, { path: `/prescriptions/${prescription.id}`, user: doctor });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Receta 1024' })).toBeTruthy();
+    expect(screen.getByText('Receta electrónica de medicamentos')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Medicamentos' })).toBeTruthy();
     expect(screen.getByText('Receta Crónica')).toBeTruthy();
     expect(screen.getByText('Receta 2 de 3')).toBeTruthy();
     expect(screen.getByText(cuirShown(cuir))).toBeTruthy();
@@ -41,6 +43,35 @@ describe('prescription page', () => {
     expect(screen.getByText('J45.0 — Asma predominantemente alérgica')).toBeTruthy();
     // Signed: nothing to edit.
     expect(screen.queryByRole('link', { name: 'Editar' })).toBeNull();
+  });
+
+  it('shows an order of studies and practices with each one\'s catalogue code, sessions and indications', async () => {
+    const practiceLine = {
+      ...makePrescription().items[0]!, medicationId: null, brandName: null, strength: null, pharmaceuticalForm: null,
+      presentation: null, subtype: null, quantity: 10, dosage: 'Dos por semana',
+    };
+    const prescription = makePrescription({
+      kind: 'practice',
+      items: [
+        { ...practiceLine, practiceCode: '250110', genericName: 'Kinesiología motora' },
+        { ...practiceLine, id: 'i2', practiceCode: null, genericName: 'Ecografía abdominal', quantity: 1, dosage: null },
+      ],
+    });
+    stubApi({ [`GET /api/prescriptions/${prescription.id}`]: () => prescription });
+    renderRoutes(routes, { path: `/prescriptions/${prescription.id}`, user: doctor });
+
+    expect(await screen.findByText('Orden electrónica de estudios, prácticas y procedimientos')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Estudios, prácticas y procedimientos' })).toBeTruthy();
+    const first = screen.getByRole('heading', { level: 3, name: 'Kinesiología motora' }).closest('li')!;
+    expect(within(first).getByText('Código de la práctica')).toBeTruthy();
+    expect(within(first).getByText('250110')).toBeTruthy();
+    expect(within(first).getByText('Cantidad o sesiones')).toBeTruthy();
+    expect(within(first).getByText('10')).toBeTruthy();
+    expect(within(first).getByText('Dos por semana')).toBeTruthy();
+    const second = screen.getByRole('heading', { level: 3, name: 'Ecografía abdominal' }).closest('li')!;
+    expect(within(second).queryByText('Código de la práctica')).toBeNull();
+    expect(screen.queryByText('Presentación')).toBeNull();
+    expect(screen.queryByText('Posología')).toBeNull();
   });
 
   it('says the prescription does not exist when the server does not find it', async () => {

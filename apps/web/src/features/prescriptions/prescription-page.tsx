@@ -74,6 +74,7 @@ export function PrescriptionContent({ prescription, children }: { prescription: 
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography sx={{ fontWeight: 500, mb: 2 }}>{t(`labels.prescriptionKindHeadings.${prescription.kind}`)}</Typography>
       <DetailSection title={t('prescriptions.detail.sections.prescription')}>
         <DetailField label={t('prescriptions.columns.state')} value={<PrescriptionStateChip state={prescription.displayState} />} />
         <DetailField label={t('prescriptions.fields.type')} value={t(`labels.prescriptionTypes.${prescription.type}`)} />
@@ -121,9 +122,11 @@ export function PrescriptionContent({ prescription, children }: { prescription: 
         <DetailField label={t('prescriptions.columns.affiliateNumber')} value={prescription.affiliateNumber} />
       </DetailSection>
       <Box component="section" sx={{ mb: 3 }}>
-        <Typography component="h2" variant="h2" sx={{ mb: 1.5 }}>{t('prescriptions.detail.sections.items')}</Typography>
+        <Typography component="h2" variant="h2" sx={{ mb: 1.5 }}>{t(`labels.prescriptionKinds.${prescription.kind}`)}</Typography>
         <Box component="ol" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1.5 }}>
-          {prescription.items.map((item) => <ItemCard key={item.id} item={item} />)}
+          {prescription.items.map((item) => (prescription.kind === 'medication'
+            ? <MedicationItemCard key={item.id} item={item} />
+            : <DeviceOrPracticeItemCard key={item.id} kind={prescription.kind} item={item} />))}
         </Box>
       </Box>
       <DetailSection title={t('prescriptions.detail.sections.diagnosis')}>
@@ -135,7 +138,7 @@ export function PrescriptionContent({ prescription, children }: { prescription: 
   );
 }
 
-function ItemCard({ item }: { item: PrescriptionItem }) {
+function MedicationItemCard({ item }: { item: PrescriptionItem }) {
   const { t } = useTranslation();
   return (
     <Paper component="li" variant="outlined" sx={{ p: 2 }}>
@@ -155,6 +158,27 @@ function ItemCard({ item }: { item: PrescriptionItem }) {
         <DetailField label={t('prescriptions.fields.dosage')} value={item.dosage} />
         <DetailField label={t('prescriptions.fields.patientInstructions')} value={item.patientInstructions} isMultiline />
         <DetailField label={t('prescriptions.fields.pharmacyNote')} value={item.pharmacyNote} isMultiline />
+      </DetailList>
+    </Paper>
+  );
+}
+
+/** A device or a practice: its name, its catalogue code if any, how many or how many sessions, the indications. */
+function DeviceOrPracticeItemCard({ kind, item }: { kind: 'device' | 'practice'; item: PrescriptionItem }) {
+  const { t } = useTranslation();
+  return (
+    <Paper component="li" variant="outlined" sx={{ p: 2 }}>
+      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 500, overflowWrap: 'anywhere', mb: 1 }}>
+        {item.genericName}
+      </Typography>
+      <DetailList>
+        {item.cuir && <DetailField label={t('prescriptions.detail.cuir')} value={<CuirText cuir={item.cuir} />} />}
+        {item.practiceCode && <DetailField label={t('prescriptions.fields.practiceCode')} value={item.practiceCode} />}
+        <DetailField
+          label={t(kind === 'practice' ? 'prescriptions.fields.sessions' : 'prescriptions.fields.quantity')}
+          value={String(item.quantity)}
+        />
+        <DetailField label={t('prescriptions.fields.indications')} value={item.dosage} isMultiline />
       </DetailList>
     </Paper>
   );

@@ -21,14 +21,14 @@ describe('prescriptions list', () => {
     const table = await screen.findByRole('table', { name: 'Mis prescripciones' });
     const headers = within(table).getAllByRole('columnheader').map((header) => header.textContent);
     expect(headers).toEqual([
-      '', 'N.º de receta', 'Paciente', 'Fecha de nacimiento', 'Apellido', 'DNI', 'Financiador', 'N.º de afiliado',
+      '', 'N.º de receta', 'Clase', 'Paciente', 'Fecha de nacimiento', 'Apellido', 'DNI', 'Financiador', 'N.º de afiliado',
       'Estado', 'Vigencia', 'Vencimiento', 'Emisor', 'Matrícula', 'Diagnóstico (CIE 10)', 'Síntomas', 'Creada el', 'Acciones',
     ]);
 
     const row = await within(table).findByRole('row', { name: /1024/ });
     const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent);
-    expect(cells.slice(1, 16)).toEqual([
-      '1024', 'Ana', '15/03/1985', 'Pérez', '30123456', 'OSDE', '61 234567 8 01', 'Firmado, vigente', '02/03/2026',
+    expect(cells.slice(1, 17)).toEqual([
+      '1024', 'Medicamentos', 'Ana', '15/03/1985', 'Pérez', '30123456', 'OSDE', '61 234567 8 01', 'Firmado, vigente', '02/03/2026',
       '31/03/2026', 'Gómez, Laura', 'MN 123456', 'J45.0Asma predominantemente alérgica', 'Disnea nocturna', '02/03/2026',
     ]);
     expect(within(row).getByRole('link', { name: 'Ver la receta 1024' }).getAttribute('href'))
@@ -40,6 +40,22 @@ describe('prescriptions list', () => {
     expect(query?.get('mine')).toBe('true');
     expect(query?.get('sort')).toBe('createdAt');
     expect(query?.get('order')).toBe('desc');
+  });
+
+  it('names each prescription\'s kind in one word', async () => {
+    const rows = (['device', 'practice'] as const).map((kind, index) => makePrescription({
+      id: `a3f1c2d4-1111-4222-8333-00000000102${index}`, number: 1020 + index, kind,
+    }));
+    stubApi({ 'GET /api/prescriptions': () => pageOf(rows) });
+    renderRoutes(routes, { path: '/myPrescriptions', user: doctor });
+
+    const table = await screen.findByRole('table', { name: 'Mis prescripciones' });
+    const kindOf = (number: number) => {
+      const row = within(table).getByRole('row', { name: new RegExp(`${number}`) });
+      return within(row).getAllByRole('cell')[2]?.textContent;
+    };
+    expect(await within(table).findByText('1020')).toBeTruthy();
+    expect([kindOf(1020), kindOf(1021)]).toEqual(['Dispositivos', 'Prácticas']);
   });
 
   it('offers to edit a draft through its insurer\'s form', async () => {

@@ -107,6 +107,8 @@ export function PrescriptionsList({ kind }: { kind: PrescriptionsListKind }) {
 
   const columns: ResourceColumn<Prescription, PrescriptionSort>[] = [
     { id: 'number', label: t('prescriptions.columns.number'), sort: 'number', render: (row) => <NoWrap>{row.number}</NoWrap> },
+    // Shown on phones too, in one word, since the kind changes what the prescription is.
+    { id: 'kind', label: t('prescriptions.columns.kind'), render: (row) => t(`prescriptions.kinds.${row.kind}`) },
     { id: 'patient', label: t('prescriptions.columns.patient'), render: (row) => row.patient.name },
     {
       id: 'dateOfBirth',

@@ -22,10 +22,13 @@ const confirmableCodes = new Set(['duplicateMedication', 'allergyWarning']);
 
 const hasWarnings = ({ duplicates, allergies }: PrescriptionWarnings) => duplicates.length > 0 || allergies.length > 0;
 
+const noWarnings: PrescriptionWarnings = { duplicates: [], allergies: [] };
+
 /**
- * Sends the prescription form: before sending it asks the server whether a medicine repeats one
- * still valid for the patient or meets the patient's allergies, and sends only once the doctor
- * confirms. A refusal goes onto the fields it names, or above the form when it names none.
+ * Sends the prescription form: before sending a prescription of medicines it asks the server
+ * whether a medicine repeats one still valid for the patient or meets the patient's allergies,
+ * and sends only once the doctor confirms. A refusal goes onto the fields it names, or above the
+ * form when it names none.
  */
 export function usePrescriptionSubmission({ prescription, setError }: {
   prescription: Prescription | null;
@@ -39,7 +42,9 @@ export function usePrescriptionSubmission({ prescription, setError }: {
   const updatePrescription = useUpdatePrescription(prescription?.id ?? '');
   const isEdit = prescription !== null;
 
-  function warningsOf(input: PrescriptionFormOutput): Promise<PrescriptionWarnings> {
+  /** Devices and practices neither repeat a medicine nor meet an allergy: nothing to ask. */
+  async function warningsOf(input: PrescriptionFormOutput): Promise<PrescriptionWarnings> {
+    if (input.kind !== 'medication') return noWarnings;
     return findPrescriptionWarnings({
       patientId: input.patientId,
       items: input.items.map(({ medicationId, genericName }) => ({ medicationId, genericName })),

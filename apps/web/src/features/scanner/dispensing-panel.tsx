@@ -1,4 +1,4 @@
-import { messages, type PrescriptionItem, type ScannedPrescription } from '@receta/domain';
+import { messages, type PrescriptionItem, type PrescriptionKind, type ScannedPrescription } from '@receta/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -16,11 +16,19 @@ import { useDispense } from './scanner-api.ts';
 /** Only a prescription in force can be dispensed: not before its start, nor once expired or cancelled. */
 const dispensableStates: readonly string[] = ['valid', 'partially_dispensed'];
 
+/**
+ * The texts' variant for a kind: a device is delivered and a practice performed where a medicine
+ * is dispensed; medicines keep the texts without a variant.
+ */
+function textContextOf(kind: PrescriptionKind): 'device' | 'practice' | undefined {
+  return kind === 'medication' ? undefined : kind;
+}
+
 export function medicationOf(item: PrescriptionItem): string {
   return [item.genericName, item.strength].filter(Boolean).join(' ');
 }
 
-/** The pending quantity of each medicine, dispensed one by one or all at once. */
+/** The pending quantity of each line, dispensed (delivered, performed) one by one or all at once. */
 export function DispensingPanel({ code, scanned }: { code: string; scanned: ScannedPrescription }) {
   const { t } = useTranslation();
   const notify = useNotify();
@@ -29,6 +37,7 @@ export function DispensingPanel({ code, scanned }: { code: string; scanned: Scan
   const isDispensable = dispensableStates.includes(prescription.displayState);
   const pendingItems = prescription.items.filter((item) => item.dispensedQuantity < item.quantity);
   const [isConfirmingAll, setIsConfirmingAll] = useState(false);
+  const context = textContextOf(prescription.kind);
 
   function send(input: Parameters<typeof dispense.mutate>[0]) {
     dispense.mutate(input, {
@@ -47,21 +56,21 @@ export function DispensingPanel({ code, scanned }: { code: string; scanned: Scan
           loading={dispense.isPending}
           onClick={() => setIsConfirmingAll(true)}
         >
-          {t('scanner.dispensing.dispenseAll')}
+          {t('scanner.dispensing.dispenseAll', { context })}
         </Button>
       </Box>
       {/* Dispensing everything cannot be taken back but item by item: the pharmacist confirms it. */}
       <ConfirmDialog
         open={isConfirmingAll}
-        title={t('scanner.dispensing.confirmAllTitle')}
-        confirmLabel={t('scanner.dispensing.dispenseAll')}
+        title={t('scanner.dispensing.confirmAllTitle', { context })}
+        confirmLabel={t('scanner.dispensing.dispenseAll', { context })}
         onCancel={() => setIsConfirmingAll(false)}
         onConfirm={() => {
           setIsConfirmingAll(false);
           send({ all: true });
         }}
       >
-        {t('scanner.dispensing.confirmAll', { number: prescription.number })}
+        {t('scanner.dispensing.confirmAll', { number: prescription.number, context })}
         <Box component="ul" sx={{ mt: 1, mb: 0, pl: 3 }}>
           {pendingItems.map((item) => (
             <li key={item.id}>
@@ -76,6 +85,7 @@ export function DispensingPanel({ code, scanned }: { code: string; scanned: Scan
             // A new key when the count changes resets the quantity typed to what is still pending.
             key={`${item.id}:${item.dispensedQuantity}`}
             item={item}
+            context={context}
             isDisabled={!isDispensable || dispense.isPending}
             onDispense={(quantity) => send({ items: [{ itemId: item.id, quantity }] })}
           />
@@ -95,11 +105,12 @@ function notDispensedBecause(error: unknown): string {
 
 interface ItemRowProps {
   item: PrescriptionItem;
+  context: 'device' | 'practice' | undefined;
   isDisabled: boolean;
   onDispense: (quantity: number) => void;
 }
 
-function ItemRow({ item, isDisabled, onDispense }: ItemRowProps) {
+function ItemRow({ item, context, isDisabled, onDispense }: ItemRowProps) {
   const { t } = useTranslation();
   const pending = item.quantity - item.dispensedQuantity;
   const [quantity, setQuantity] = useState(String(pending));
@@ -116,7 +127,7 @@ function ItemRow({ item, isDisabled, onDispense }: ItemRowProps) {
         </Typography>
       </Box>
       {pending === 0
-        ? <Chip color="primary" label={t('scanner.dispensing.done')} />
+        ? <Chip color="primary" label={t('scanner.dispensing.done', { context })} />
         : (
             <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
               <TextField
@@ -135,9 +146,9 @@ function ItemRow({ item, isDisabled, onDispense }: ItemRowProps) {
                 variant="outlined"
                 disabled={isDisabled || !isQuantityValid}
                 onClick={() => onDispense(chosen)}
-                aria-label={t('scanner.dispensing.dispenseOf', { medication })}
+                aria-label={t('scanner.dispensing.dispenseOf', { medication, context })}
               >
-                {t('scanner.dispensing.dispense')}
+                {t('scanner.dispensing.dispense', { context })}
               </Button>
             </Box>
           )}

@@ -185,6 +185,33 @@ describe('scanner page', () => {
     expect(screen.getByRole('button', { name: 'Dispensar todo' }).hasAttribute('disabled')).toBe(true);
   });
 
+  it.each([
+    ['device', 'Lentes aéreos monofocales', 'Registrar entrega', 'Registrar entrega de todo', 'Entregado'],
+    ['practice', 'Kinesiología motora', 'Registrar realización', 'Registrar realización de todo', 'Realizado'],
+  ] as const)('registers a %s as delivered or performed where a medicine is dispensed', async (kind, name, action, all, done) => {
+    const line = { ...base.items[0]!, medicationId: null, genericName: name, strength: null, subtype: null };
+    const scanned = makeScanned({
+      prescription: {
+        ...prescription, kind, state: 'partially_dispensed', displayState: 'partially_dispensed',
+        items: [
+          { ...line, id: 'i1', quantity: 2 },
+          { ...line, id: 'i2', genericName: `${name} (control)`, quantity: 1, dispensedQuantity: 1 },
+        ],
+      },
+    });
+    stubApi({ [`GET /api/scanner/${code}`]: () => scanned });
+    renderRoutes(routes, { path: `/scanner?code=${code}`, user: pharmacist });
+
+    const panel = await screen.findByRole('region', { name: 'Dispensa' });
+    const row = within(panel).getByText(name).closest('li')!;
+    expect(within(row).getByRole('button', { name: `${action} de ${name}` }).textContent).toBe(action);
+    expect(within(panel).getByText(done)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Dispensar/ })).toBeNull();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: all }));
+    expect(await screen.findByRole('dialog', { name: `¿${all}?` })).toBeTruthy();
+  });
+
   it('says nothing against dispensing a prescription in force', async () => {
     stubApi({ [`GET /api/scanner/${code}`]: () => makeScanned() });
     renderRoutes(routes, { path: `/scanner?code=${code}`, user: pharmacist });
