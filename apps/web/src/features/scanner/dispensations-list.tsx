@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../lib/api-client.ts';
 import { useNotify } from '../../lib/notify.ts';
-import { medicationOf } from './dispensing-panel.tsx';
+import { medicationOf, textContextOf } from './dispensing-panel.tsx';
 import { useUndoDispensation } from './scanner-api.ts';
 
 const timeFormat = new Intl.DateTimeFormat('es-AR', { timeZone: argentinaTimeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
@@ -19,6 +19,7 @@ export function DispensationsList({ code, scanned }: { code: string; scanned: Sc
   const { prescription, dispensations } = scanned;
   const undo = useUndoDispensation(code, prescription.id);
   const medicationById = new Map(prescription.items.map((item) => [item.id, medicationOf(item)]));
+  const context = textContextOf(prescription.kind);
 
   function undoOne(dispensationId: string) {
     undo.mutate(dispensationId, {
@@ -29,9 +30,9 @@ export function DispensationsList({ code, scanned }: { code: string; scanned: Sc
 
   return (
     <Box component="section" aria-labelledby="dispensations-title">
-      <Typography id="dispensations-title" component="h2" variant="h2" sx={{ mb: 1.5 }}>{t('scanner.dispensations.title')}</Typography>
+      <Typography id="dispensations-title" component="h2" variant="h2" sx={{ mb: 1.5 }}>{t('scanner.dispensations.title', { context })}</Typography>
       {dispensations.length === 0
-        ? <Typography color="text.secondary">{t('scanner.dispensations.empty')}</Typography>
+        ? <Typography color="text.secondary">{t('scanner.dispensations.empty', { context })}</Typography>
         : (
             <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1 }}>
               {dispensations.map((dispensation) => {

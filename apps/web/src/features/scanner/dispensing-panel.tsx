@@ -20,7 +20,7 @@ const dispensableStates: readonly string[] = ['valid', 'partially_dispensed'];
  * The texts' variant for a kind: a device is delivered and a practice performed where a medicine
  * is dispensed; medicines keep the texts without a variant.
  */
-function textContextOf(kind: PrescriptionKind): 'device' | 'practice' | undefined {
+export function textContextOf(kind: PrescriptionKind): 'device' | 'practice' | undefined {
   return kind === 'medication' ? undefined : kind;
 }
 

@@ -186,9 +186,9 @@ describe('scanner page', () => {
   });
 
   it.each([
-    ['device', 'Lentes aéreos monofocales', 'Registrar entrega', 'Registrar entrega de todo', 'Entregado'],
-    ['practice', 'Kinesiología motora', 'Registrar realización', 'Registrar realización de todo', 'Realizado'],
-  ] as const)('registers a %s as delivered or performed where a medicine is dispensed', async (kind, name, action, all, done) => {
+    ['device', 'Lentes aéreos monofocales', 'Registrar entrega', 'Registrar entrega de todo', 'Entregado', 'Entregas registradas'],
+    ['practice', 'Kinesiología motora', 'Registrar realización', 'Registrar realización de todo', 'Realizado', 'Realizaciones registradas'],
+  ] as const)('registers a %s as delivered or performed where a medicine is dispensed', async (kind, name, action, all, done, recorded) => {
     const line = { ...base.items[0]!, medicationId: null, genericName: name, strength: null, subtype: null };
     const scanned = makeScanned({
       prescription: {
@@ -207,6 +207,7 @@ describe('scanner page', () => {
     expect(within(row).getByRole('button', { name: `${action} de ${name}` }).textContent).toBe(action);
     expect(within(panel).getByText(done)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Dispensar/ })).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: recorded })).toBeTruthy();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: all }));
     expect(await screen.findByRole('dialog', { name: `¿${all}?` })).toBeTruthy();

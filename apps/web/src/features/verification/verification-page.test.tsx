@@ -52,6 +52,22 @@ describe('verification page', () => {
     expect(requests.map((request) => request.path)).toEqual([`/api/public/verifications/${code}`]);
   });
 
+  it('names the kind of a prescription of devices, without the medicines’ type, series or price finder', async () => {
+    stubApi({
+      [`GET /api/public/verifications/${code}`]: () => makeVerification({
+        kind: 'device', type: 'classic', state: 'valid', seriesPosition: 1, seriesLength: 1,
+        items: [{ cuir: '00000000140200000000000000000000000102401', subtype: null }],
+      }),
+    });
+    renderRoutes(routes, { path: `/verify/${code}` });
+
+    expect(await screen.findByText('Dispositivos médicos e insumos')).toBeTruthy();
+    expect(screen.getByText('Clase')).toBeTruthy();
+    expect(screen.queryByText('Receta Única')).toBeNull();
+    expect(screen.queryByText('Serie')).toBeNull();
+    expect(screen.queryByRole('link', { name: /Buscador Nacional de Medicamentos/ })).toBeNull();
+  });
+
   it('warns when the signature does not check out', async () => {
     stubApi({ 'GET /api/public/verifications/*': () => makeVerification({ genuine: false, state: 'cancelled' }) });
     renderRoutes(routes, { path: `/verify/${code}` });

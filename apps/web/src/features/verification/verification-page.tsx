@@ -82,6 +82,17 @@ function prescriberRows(t: TFunction, prescriber: Verification['prescriber']): S
 }
 
 /** The states a pharmacy must not dispense in, or not yet, each with the banner that leads the page. */
+/** Receta Única or Crónica, and its place in the series: what only a prescription of medicines has. */
+function medicineTypeRows(t: TFunction, verification: Verification): SummaryRow[] {
+  return [
+    { label: t('verification.fields.type'), value: t(`labels.prescriptionTypes.${verification.type}`) },
+    {
+      label: t('verification.fields.series'),
+      value: t('prescriptions.series', { position: verification.seriesPosition, length: verification.seriesLength }),
+    },
+  ];
+}
+
 type BannerState = 'cancelled' | 'expired' | 'dispensed' | 'pending' | 'partially_dispensed';
 const stateBanners: Record<BannerState, { severity: AlertColor; date?: 'startDate' | 'expiryDate' }> = {
   cancelled: { severity: 'error' },
@@ -149,11 +160,8 @@ function VerificationCard({ verification }: { verification: Verification }) {
         rows={[
           { label: t('verification.fields.state'), value: <PrescriptionStateChip state={verification.state} /> },
           { label: t('verification.fields.number'), value: String(verification.number) },
-          { label: t('verification.fields.type'), value: t(`labels.prescriptionTypes.${verification.type}`) },
-          {
-            label: t('verification.fields.series'),
-            value: t('prescriptions.series', { position: verification.seriesPosition, length: verification.seriesLength }),
-          },
+          { label: t('verification.fields.kind'), value: t(`labels.prescriptionKinds.${verification.kind}`) },
+          ...verification.kind === 'medication' ? medicineTypeRows(t, verification) : [],
           { label: t('verification.fields.issuedOn'), value: formatDisplayDate(verification.issuedOn) },
           { label: t('verification.fields.startDate'), value: formatDisplayDate(verification.startDate) },
           { label: t('verification.fields.expiryDate'), value: formatDisplayDate(verification.expiryDate) },
@@ -164,7 +172,7 @@ function VerificationCard({ verification }: { verification: Verification }) {
       <Typography component="h2" variant="subtitle1" sx={{ mt: 3, mb: 1, fontWeight: 500 }}>{t('verification.items')}</Typography>
       <ItemReferenceList items={verification.items} />
       <Stack spacing={1.5} sx={{ mt: 3 }}>
-        <PriceFinderLink />
+        {verification.kind === 'medication' && <PriceFinderLink />}
         <Typography variant="body2" color="text.secondary">{t('verification.privacy')}</Typography>
         <Link component={RouterLink} to={paths.verificationSearch.getHref()} variant="body2">{t('verification.search.again')}</Link>
       </Stack>
