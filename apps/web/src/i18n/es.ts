@@ -708,7 +708,7 @@ export const es = {
       device: 'Dispositivo o insumo',
       practice: 'Estudio, práctica o procedimiento',
       practiceHint: 'Busque en el nomenclador por nombre o código, o escriba la práctica.',
-      practiceChosen: 'Código del nomenclador: {{code}}',
+      practiceChosen: 'Código del catálogo: {{code}}',
       practiceCode: 'Código de la práctica',
       sessions: 'Cantidad o sesiones',
       indications: 'Indicaciones',

@@ -118,7 +118,7 @@ describe('the lines of studies and practices', () => {
     const option = await screen.findByRole('option', { name: /^Hemograma completo/ });
     expect(within(option).getByText('660475 · Laboratorio')).toBeTruthy();
     await user.click(option);
-    expect(screen.getByText('Código del nomenclador: 660475')).toBeTruthy();
+    expect(screen.getByText('Código del catálogo: 660475')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Agregar un estudio o práctica' }));
     const [, second] = screen.getAllByRole('combobox', { name: /^Estudio, práctica o procedimiento/ });
@@ -149,7 +149,7 @@ describe('the lines of studies and practices', () => {
     await write(user, box, 'hemo');
     await user.click(await screen.findByRole('option', { name: /^Hemograma completo/ }));
     await user.type(box, ' con plaquetas');
-    expect(screen.queryByText('Código del nomenclador: 660475')).toBeNull();
+    expect(screen.queryByText('Código del catálogo: 660475')).toBeNull();
     await chooseAsthma(user);
     await user.click(screen.getByRole('button', { name: 'Emitir' }));
 
@@ -210,7 +210,7 @@ describe('Repetir a prescription of studies and practices', () => {
 
     expect(await screen.findByRole('radio', { name: 'Estudios, prácticas y procedimientos' })).toHaveProperty('checked', true);
     expect(screen.getByRole('combobox', { name: /^Estudio, práctica o procedimiento/ })).toHaveProperty('value', 'Hemograma completo');
-    expect(screen.getByText('Código del nomenclador: 660475')).toBeTruthy();
+    expect(screen.getByText('Código del catálogo: 660475')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Emitir' }));
 
     await waitFor(() => expect(requestsTo(requests, 'POST', '/api/prescriptions')).toHaveLength(1));
