@@ -244,6 +244,8 @@ export const messages = {
   },
   dispensing: {
     dispensed: '¡Prescripción dispensada!',
+    delivered: '¡Entrega registrada!',
+    performed: '¡Realización registrada!',
     notDispensed: '¡No se pudo dispensar la prescripción!',
     undone: '¡Dispensa anulada!',
     notDispensable: 'La prescripción no se puede dispensar: no está vigente.',

@@ -77,6 +77,7 @@ export function lockPrescription(db: Database, id: string) {
     id: prescriptions.id,
     workspaceId: prescriptions.workspaceId,
     doctorUserId: prescriptions.doctorUserId,
+    kind: prescriptions.kind,
     state: prescriptions.state,
     startDate: prescriptions.startDate,
     expiryDate: prescriptions.expiryDate,

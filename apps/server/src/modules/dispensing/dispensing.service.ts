@@ -1,6 +1,6 @@
 import {
   displayStateOf, lookupKindOf, messages, todayInArgentina, type Dispensation, type DispenseResult, type DispenseSchema,
-  type ErrorCode, type PrescriptionDisplayState, type PrescriptionState, type ScannedPrescription, type Verification,
+  type ErrorCode, type PrescriptionDisplayState, type PrescriptionKind, type PrescriptionState, type ScannedPrescription, type Verification,
 } from '@receta/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -96,6 +96,13 @@ export async function verifyPrescription(
     cancellationReason: found.itemId === null && found.state === 'cancelled' ? found.cancellationReason : null,
   };
 }
+
+/** What the provider is told: a medicine is dispensed, a device delivered, a practice performed. */
+const dispensedMessages: Record<PrescriptionKind, string> = {
+  medication: messages.dispensing.dispensed,
+  device: messages.dispensing.delivered,
+  practice: messages.dispensing.performed,
+};
 
 /** A dispense may be undone by the pharmacy user who made it, on the same day in Argentina. */
 function canUndo(
@@ -230,7 +237,7 @@ export async function dispensePrescription(
     });
     return prescription;
   });
-  return { ...await scannedPrescriptionOf(db, ca, target, actor.userId, now), message: messages.dispensing.dispensed };
+  return { ...await scannedPrescriptionOf(db, ca, target, actor.userId, now), message: dispensedMessages[target.kind] };
 }
 
 /**

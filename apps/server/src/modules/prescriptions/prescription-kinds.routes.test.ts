@@ -193,6 +193,7 @@ describe('what a provider records of a device or a practice', () => {
     expect(first.json<DispenseResult>().prescription).toMatchObject({ state: 'partially_dispensed' });
     const rest = await dispense({ all: true });
     expect(rest.statusCode, rest.body).toBe(200);
+    expect(rest.json<DispenseResult>().message).toBe(messages.dispensing.performed);
     const done = rest.json<DispenseResult>().prescription;
     expect(done.state).toBe('dispensed');
     expect(done.items.map((item) => [item.id, item.dispensedQuantity]))

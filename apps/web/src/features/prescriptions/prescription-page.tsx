@@ -77,7 +77,10 @@ export function PrescriptionContent({ prescription, children }: { prescription: 
       <Typography sx={{ fontWeight: 500, mb: 2 }}>{t(`labels.prescriptionKindHeadings.${prescription.kind}`)}</Typography>
       <DetailSection title={t('prescriptions.detail.sections.prescription')}>
         <DetailField label={t('prescriptions.columns.state')} value={<PrescriptionStateChip state={prescription.displayState} />} />
-        <DetailField label={t('prescriptions.fields.type')} value={t(`labels.prescriptionTypes.${prescription.type}`)} />
+        {/* Receta Única or Crónica: a distinction of medicines only. */}
+        {prescription.kind === 'medication' && (
+          <DetailField label={t('prescriptions.fields.type')} value={t(`labels.prescriptionTypes.${prescription.type}`)} />
+        )}
         {prescription.type === 'chronic' && (
           <DetailField
             label={t('prescriptions.detail.series')}

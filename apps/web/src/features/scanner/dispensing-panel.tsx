@@ -49,7 +49,7 @@ export function DispensingPanel({ code, scanned }: { code: string; scanned: Scan
   return (
     <Box component="section" aria-labelledby="dispensing-title">
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 1.5 }}>
-        <Typography id="dispensing-title" component="h2" variant="h2" sx={{ flexGrow: 1 }}>{t('scanner.dispensing.title')}</Typography>
+        <Typography id="dispensing-title" component="h2" variant="h2" sx={{ flexGrow: 1 }}>{t('scanner.dispensing.title', { context })}</Typography>
         <Button
           variant="contained"
           disabled={!isDispensable || pendingItems.length === 0}

@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../i18n/translate-message.ts';
+import { textContextOf } from './dispensing-panel.tsx';
 
 /**
  * Why a scanned prescription cannot be dispensed, in the pharmacist's words: "fue anulada:
@@ -18,7 +19,7 @@ export function notDispensableReasonOf(t: TFunction, scanned: ScannedPrescriptio
         : t('scanner.notDispensable.cancelledWithoutReason');
     case 'dispensed':
       return scanned.dispensedOn
-        ? t('scanner.notDispensable.dispensed', { date: formatDisplayDate(scanned.dispensedOn) })
+        ? t('scanner.notDispensable.dispensed', { date: formatDisplayDate(scanned.dispensedOn), context: textContextOf(prescription.kind) })
         : translateMessage(t, messages.dispensing.notDispensable);
     case 'pending':
       return t('scanner.notDispensable.pending', { date: formatDisplayDate(prescription.startDate) });

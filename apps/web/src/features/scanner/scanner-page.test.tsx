@@ -186,9 +186,9 @@ describe('scanner page', () => {
   });
 
   it.each([
-    ['device', 'Lentes aéreos monofocales', 'Registrar entrega', 'Registrar entrega de todo', 'Entregado', 'Entregas registradas'],
-    ['practice', 'Kinesiología motora', 'Registrar realización', 'Registrar realización de todo', 'Realizado', 'Realizaciones registradas'],
-  ] as const)('registers a %s as delivered or performed where a medicine is dispensed', async (kind, name, action, all, done, recorded) => {
+    ['device', 'Lentes aéreos monofocales', 'Entrega', 'Registrar entrega', 'Registrar entrega de todo', 'Entregado', 'Entregas registradas'],
+    ['practice', 'Kinesiología motora', 'Realización', 'Registrar realización', 'Registrar realización de todo', 'Realizado', 'Realizaciones registradas'],
+  ] as const)('registers a %s as delivered or performed where a medicine is dispensed', async (kind, name, title, action, all, done, recorded) => {
     const line = { ...base.items[0]!, medicationId: null, genericName: name, strength: null, subtype: null };
     const scanned = makeScanned({
       prescription: {
@@ -202,7 +202,7 @@ describe('scanner page', () => {
     stubApi({ [`GET /api/scanner/${code}`]: () => scanned });
     renderRoutes(routes, { path: `/scanner?code=${code}`, user: pharmacist });
 
-    const panel = await screen.findByRole('region', { name: 'Dispensa' });
+    const panel = await screen.findByRole('region', { name: title });
     const row = within(panel).getByText(name).closest('li')!;
     expect(within(row).getByRole('button', { name: `${action} de ${name}` }).textContent).toBe(action);
     expect(within(panel).getByText(done)).toBeTruthy();
