@@ -1,6 +1,7 @@
 import {
   displayStateOf, lookupKindOf, messages, todayInArgentina, type Dispensation, type DispenseResult, type DispenseSchema,
-  type ErrorCode, type PrescriptionDisplayState, type PrescriptionKind, type PrescriptionState, type ScannedPrescription, type Verification,
+  type ErrorCode, type PrescriptionDisplayState, type PrescriptionKind, type PrescriptionState,
+  type ScannedPrescription, type Verification,
 } from '@receta/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
