@@ -1,16 +1,20 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   addDays, decomposeCuir, messages, todayInArgentina, type ApiError, type DispenseResult, type Prescription,
   type PrescriptionInput, type PrescriptionsCreated, type PrescriptionsSigned, type ScannedPrescription,
 } from '@receta/domain';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInWithRoles, type SignedInUser } from '../../../test/factories/administrators.ts';
 import {
   createPatientRecord, createPrescribingDoctor, headersIn, prescriptionInput, sampleMedications,
 } from '../../../test/factories/prescriptions.ts';
 import { createWorkspace } from '../../../test/factories/workspaces.ts';
 import { useTestApp } from '../../../test/helper.ts';
-import { auditEvents, practices, prescriptions } from '../../db/schema/index.ts';
+import { pdfsigTrusting, type Pdfsig } from '../../../test/pdfsig.ts';
+import { auditEvents, practices, prescriptionDocuments, prescriptions } from '../../db/schema/index.ts';
 
 const test = useTestApp();
 const today = todayInArgentina();
@@ -19,8 +23,12 @@ let workspaceId: string;
 let doctor: Record<string, string>;
 let pharmacy: SignedInUser;
 let patientId: string;
+let directory: string;
+let pdfsig: Pdfsig;
 
 beforeAll(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'receta-kinds-'));
+  pdfsig = await pdfsigTrusting(test.app.signing.ca.certificate, directory);
   const doctorId = (await createPrescribingDoctor(test.app)).id;
   workspaceId = (await createWorkspace(test.app, { memberIds: [doctorId] })).id;
   doctor = await headersIn(test.app, doctorId, workspaceId);
@@ -32,6 +40,16 @@ beforeAll(async () => {
     { code: 'TST-002', name: 'Práctica retirada', category: 'Laboratorio', searchText: 'tst-002 practica retirada', isActive: false },
   ]).onConflictDoNothing();
 });
+
+afterAll(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+async function storedPdfOf(prescriptionId: string): Promise<Uint8Array> {
+  const [document] = await test.app.db.select({ pdf: prescriptionDocuments.pdf }).from(prescriptionDocuments)
+    .where(eq(prescriptionDocuments.prescriptionId, prescriptionId));
+  return document!.pdf;
+}
 
 const laboratoryOrder = {
   kind: 'practice',
@@ -83,8 +101,11 @@ describe('a prescription of studies and practices', () => {
     ]);
   });
 
-  it('takes its CUIR with type 03 and subtype 00 when signed', async () => {
+  it('takes its CUIR with type 03 and subtype 00 when signed, in a PDF whose signature pdfsig trusts', async () => {
     const prescription = await signed((await issued(laboratoryOrder)).id);
+    const report = await pdfsig(await storedPdfOf(prescription.id), 'practice-order.pdf');
+    expect(report).toContain('Signature is Valid.');
+    expect(report).toContain('Certificate is Trusted.');
     const parts = prescription.items.map((item) => decomposeCuir(item.cuir!));
     expect(parts.map((part) => [part?.type, part?.subtype, part?.item])).toEqual([['03', '00', '01'], ['03', '00', '02']]);
   });
