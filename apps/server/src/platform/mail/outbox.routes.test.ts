@@ -29,6 +29,10 @@ describe('GET /api/outbox', () => {
         subject: `Aviso ${number}`, greeting: 'Hola:', paragraphs: ['Texto'],
         action: { label: 'Abrir', url: `${test.config.publicUrl}/confirmation/token-${number}` },
       });
+      // A minute apart: an embedded database's clock may give mails queued in one millisecond the same time.
+      await test.app.db.update(mailOutbox)
+        .set({ createdAt: new Date(Date.now() - (10 - number) * 60_000) })
+        .where(eq(mailOutbox.to, `destino-${number}@receta.test`));
     }
     const response = await readOutbox('?page=1&pageSize=2');
     expect(response.statusCode).toBe(200);
