@@ -37,7 +37,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CA_CERT_FILE: 'ca.pem' })).toThrow(/CA_KEY_FILE/);
   });
 
-  it('refuses an administrator password shorter than the login form accepts', () => {
-    expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
+  it('refuses an administrator password that breaks the rule of every new password', () => {
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'Clave-123' })).toThrow(/ADMIN_PASSWORD: must have at least 10/);
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'Clave12345' })).toThrow(/ADMIN_PASSWORD: must combine/);
+    expect(loadConfig({ ADMIN_PASSWORD: 'Clave-1234' }).admin.password).toBe('Clave-1234');
   });
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { hasEveryCharacterKind, limits } from '@receta/domain';
 import { z } from 'zod';
 
 const optional = <Schema extends z.ZodType>(schema: Schema) =>
@@ -22,7 +23,9 @@ const EnvironmentSchema = z.object({
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
   SMS_WEBHOOK_URL: optional(z.url({ protocol: /^https?$/ })),
   ADMIN_EMAIL: optional(z.email()),
-  ADMIN_PASSWORD: optional(z.string().min(8, 'must have at least 8 characters')),
+  ADMIN_PASSWORD: optional(z.string()
+    .min(limits.newPasswordMinLength, `must have at least ${limits.newPasswordMinLength} characters`)
+    .refine(hasEveryCharacterKind, 'must combine capital and lower-case letters, numbers and symbols')),
   REDIS_URL: optional(z.url({ protocol: /^rediss?$/ })),
   REDIS_KEY_PREFIX: z.string().default('receta:'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),

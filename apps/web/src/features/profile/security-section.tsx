@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogForm, FormDialog } from '../../components/form-dialog.tsx';
+import { NewPasswordField } from '../../components/new-password-field.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { errorMessageOf } from '../../lib/api-client.ts';
 import { useNotify } from '../../lib/notify.ts';
@@ -63,14 +64,7 @@ function PasswordChangeForm() {
         autoComplete="current-password"
         required
       />
-      <PasswordField
-        control={control}
-        name="newPassword"
-        label={t('profile.security.newPassword')}
-        helperText={t('profile.security.newPasswordHint')}
-        autoComplete="new-password"
-        required
-      />
+      <NewPasswordField control={control} name="newPassword" label={t('profile.security.newPassword')} required />
       <PasswordField
         control={control}
         name="confirmPassword"
