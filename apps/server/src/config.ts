@@ -37,6 +37,10 @@ const EnvironmentSchema = z.object({
   OAUTH_DEMO_CLIENT_SECRET: optional(z.string().min(32, 'must have at least 32 characters')),
   CUIR_PLATFORM_CODE: z.string().regex(/^\d{4}$/, 'must be 4 digits').default(unregisteredCuirCode),
   CUIR_REPOSITORY_CODE: z.string().regex(/^\d{4}$/, 'must be 4 digits').default(unregisteredCuirCode),
+  PASSWORD_MAX_AGE_DAYS: z.coerce.number().int('must be a whole number of days').min(1, 'must be at least 1').default(365),
+  // Disp. DNSISA 1/2025: 8 hours without use is the most a session may last.
+  SESSION_IDLE_HOURS: z.coerce.number().int('must be a whole number of hours')
+    .min(1, 'must be between 1 and 8').max(8, 'must be between 1 and 8').default(8),
 }).refine((env) => (env.CA_CERT_FILE === undefined) === (env.CA_KEY_FILE === undefined), {
   message: 'CA_CERT_FILE and CA_KEY_FILE go together', path: ['CA_KEY_FILE'],
 });
@@ -74,6 +78,10 @@ export interface Config {
    * repository: the CUIR's first two modules. `0000` until the platform is registered.
    */
   cuir: { platformCode: string; repositoryCode: string };
+  /** A password older than this many days is changed at the next login (decision 041). */
+  passwordMaxAgeDays: number;
+  /** A session unused for this many hours ends (decision 041). */
+  sessionIdleHours: number;
 }
 
 export class ConfigError extends Error {
@@ -118,5 +126,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     },
     oauthDemoClientSecret: env.OAUTH_DEMO_CLIENT_SECRET,
     cuir: { platformCode: env.CUIR_PLATFORM_CODE, repositoryCode: env.CUIR_REPOSITORY_CODE },
+    passwordMaxAgeDays: env.PASSWORD_MAX_AGE_DAYS,
+    sessionIdleHours: env.SESSION_IDLE_HOURS,
   };
 }

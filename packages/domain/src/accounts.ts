@@ -232,6 +232,8 @@ export const UserSessionSchema = z.object({
   redirectUrl: z.string().nullable(),
   workspaces: z.array(WorkspaceSchema),
   termsAndConditions: z.string().nullable(),
+  /** The password is older than the platform allows: the web app asks for a new one before anything else. */
+  passwordExpired: z.boolean(),
   data: z.object({
     displayName: z.string(),
     photoURL: z.string().nullable(),

@@ -33,6 +33,7 @@ export const errorCodes = [
   'notSelf',
   'notUndoable',
   'ownerRequired',
+  'passwordExpired',
   'patientIdentityRequired',
   'patientInUse',
   'pdfEncrypted',
