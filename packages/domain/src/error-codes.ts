@@ -46,6 +46,7 @@ export const errorCodes = [
   'roleInUse',
   'roleNotRemovable',
   'roleUnknown',
+  'sessionExpired',
   'sandboxPrescribing',
   'signingLocked',
   'signInExpired',

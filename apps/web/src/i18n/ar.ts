@@ -218,6 +218,9 @@ export const ar: ArabicTranslation<Translation> = {
     title: 'الشروط والأحكام',
     accept: 'أوافق',
   },
+  passwordExpiry: {
+    title: 'اختر كلمة مرور جديدة',
+  },
   pin: {
     pin: 'رمز PIN',
     confirmPin: 'تأكيد رمز PIN',

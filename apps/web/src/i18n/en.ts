@@ -202,6 +202,9 @@ export const en: Translation = {
     title: 'Terms and conditions',
     accept: 'I accept',
   },
+  passwordExpiry: {
+    title: 'Choose a new password',
+  },
   pin: {
     pin: 'PIN',
     confirmPin: 'Confirm PIN',

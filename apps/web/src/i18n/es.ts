@@ -189,6 +189,9 @@ export const es = {
     title: 'Términos y condiciones',
     accept: 'Acepto',
   },
+  passwordExpiry: {
+    title: 'Elija una contraseña nueva',
+  },
   pin: {
     pin: 'PIN',
     confirmPin: 'Confirmar PIN',

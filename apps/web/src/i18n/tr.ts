@@ -203,6 +203,9 @@ export const tr: Translation = {
     title: 'Kullanım koşulları',
     accept: 'Kabul ediyorum',
   },
+  passwordExpiry: {
+    title: 'Yeni bir şifre seçin',
+  },
   pin: {
     pin: 'PIN',
     confirmPin: 'PIN’i onaylayın',

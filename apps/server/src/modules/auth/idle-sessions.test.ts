@@ -29,7 +29,9 @@ describe('a session unused for SESSION_IDLE_HOURS (8 by default)', () => {
     const before = await lastSeen();
     for (const response of [await readSession(), await readSession()]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toMatchObject({ statusCode: 401, message: messages.session.expiredAccessToken });
+      expect(response.json()).toMatchObject({
+        statusCode: 401, message: messages.session.expiredAccessToken, errorCode: 'sessionExpired',
+      });
     }
     expect(await lastSeen()).toEqual(before);
   });

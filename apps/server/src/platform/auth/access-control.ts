@@ -123,6 +123,11 @@ function prepareSessionLookup(db: Database, policy: SessionPolicy) {
 
 type SessionLookup = ReturnType<typeof prepareSessionLookup>;
 
+/** The spec's answer to an expired token, with a code the web app branches on. */
+function sessionExpired(): AppError {
+  return new AppError('unauthenticated', messages.session.expiredAccessToken, 'sessionExpired');
+}
+
 /** The user behind the request's bearer token, or the 401 the spec's client expects. */
 async function authenticate(
   db: Database, lookup: SessionLookup, signer: TokenSigner, catalogue: RoleCatalogue, request: FastifyRequest,
@@ -133,14 +138,14 @@ async function authenticate(
   if (!token) throw new AppError('unauthenticated', messages.session.invalidAccessToken);
   const check = await signer.verify<AccessTokenClaims>('access', token);
   if (!check.ok) {
-    const message = check.reason === 'expired' ? messages.session.expiredAccessToken : messages.session.invalidAccessToken;
-    throw new AppError('unauthenticated', message);
+    if (check.reason === 'expired') throw sessionExpired();
+    throw new AppError('unauthenticated', messages.session.invalidAccessToken);
   }
   const [row] = await lookup.execute({ sessionId: check.claims.sid, userId: check.claims.sub });
   if (!row) throw new AppError('unauthenticated', messages.session.invalidAccessToken);
   // Disp. DNSISA 1/2025: a session unused for SESSION_IDLE_HOURS is over, as if its token had
   // expired. Its last use is not touched again, so it stays over.
-  if (row.isIdle) throw new AppError('unauthenticated', messages.session.expiredAccessToken);
+  if (row.isIdle) throw sessionExpired();
   if (row.isStale) {
     await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, check.claims.sid));
   }

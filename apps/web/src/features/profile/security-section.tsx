@@ -41,7 +41,8 @@ export function SecuritySection({ profile }: { profile: Profile }) {
 
 const emptyPasswords: PasswordChangeInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-function PasswordChangeForm() {
+/** Changes the password with the current one; `onChanged` runs once the server confirmed it. */
+export function PasswordChangeForm({ onChanged }: { onChanged?: () => void }) {
   const { t } = useTranslation();
   const changePassword = useChangePassword();
   const { control, formState, reset, submitWith } = useServerForm({
@@ -51,7 +52,10 @@ function PasswordChangeForm() {
   });
   const save = submitWith((passwords) => changePassword.mutateAsync(passwords), {
     success: (message) => message,
-    onSaved: () => reset(emptyPasswords),
+    onSaved: () => {
+      reset(emptyPasswords);
+      onChanged?.();
+    },
   });
 
   return (
