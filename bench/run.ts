@@ -72,7 +72,7 @@ async function main() {
   const token = await app.tokens.sign('access', { sub: user!.id, sid: session!.id }, 3600);
   const guarded = Fastify();
   guarded.decorate('db', app.db);
-  await guarded.register(accessControl, { signer: app.tokens });
+  await guarded.register(accessControl, { signer: app.tokens, policy: app.config });
   guarded.get('/api/me', { config: { access: 'authenticated' } }, (request) => ({ id: request.user?.id }));
   await guarded.ready();
 

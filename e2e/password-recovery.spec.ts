@@ -37,7 +37,7 @@ describe('recovering a forgotten password', () => {
     await page.getByRole('heading', { level: 1, name: 'Nueva contraseña' }).waitFor();
     await page.getByLabel('Contraseña nueva').fill('corta');
     await page.getByLabel('Confirmar la contraseña').fill('otra');
-    await page.getByText('Debe contener más de 8 caracteres').waitFor();
+    await page.getByText('La contraseña no puede tener menos de 10 caracteres').waitFor();
     await page.getByLabel('Contraseña nueva').fill(newPassword);
     await page.getByLabel('Confirmar la contraseña').fill(newPassword);
     await saveScreenshot(page, 'password-recovery-desktop');

@@ -107,7 +107,7 @@ export async function buildApp(
   await app.register(attemptLimiting);
   await app.register(jsonBodies);
   await app.register(openApi, { version: config.versions.backend, publicUrl: config.publicUrl });
-  await app.register(accessControl, { signer: app.tokens });
+  await app.register(accessControl, { signer: app.tokens, policy: config });
   await app.register(workspaceScope);
   await app.register(mailDelivery);
   await app.register(smsDelivery);

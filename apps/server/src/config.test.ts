@@ -37,7 +37,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CA_CERT_FILE: 'ca.pem' })).toThrow(/CA_KEY_FILE/);
   });
 
-  it('refuses an administrator password shorter than the login form accepts', () => {
-    expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
+  it('ages passwords after 365 days unless told otherwise', () => {
+    expect(loadConfig({}).passwordMaxAgeDays).toBe(365);
+    expect(loadConfig({ PASSWORD_MAX_AGE_DAYS: '90' }).passwordMaxAgeDays).toBe(90);
+    expect(() => loadConfig({ PASSWORD_MAX_AGE_DAYS: '0' })).toThrow(/PASSWORD_MAX_AGE_DAYS/);
+    expect(() => loadConfig({ PASSWORD_MAX_AGE_DAYS: 'un año' })).toThrow(/PASSWORD_MAX_AGE_DAYS/);
+  });
+
+  it('ends idle sessions after 8 hours, the legal maximum, or sooner when told', () => {
+    expect(loadConfig({}).sessionIdleHours).toBe(8);
+    expect(loadConfig({ SESSION_IDLE_HOURS: '1' }).sessionIdleHours).toBe(1);
+    expect(() => loadConfig({ SESSION_IDLE_HOURS: '9' })).toThrow(/SESSION_IDLE_HOURS: must be between 1 and 8/);
+    expect(() => loadConfig({ SESSION_IDLE_HOURS: '0' })).toThrow(/SESSION_IDLE_HOURS/);
+  });
+
+  it('refuses an administrator password that breaks the rule of every new password', () => {
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'Clave-123' })).toThrow(/ADMIN_PASSWORD: must have at least 10/);
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'Clave12345' })).toThrow(/ADMIN_PASSWORD: must combine/);
+    expect(loadConfig({ ADMIN_PASSWORD: 'Clave-1234' }).admin.password).toBe('Clave-1234');
   });
 });

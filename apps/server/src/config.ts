@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { hasEveryCharacterKind, limits } from '@receta/domain';
 import { z } from 'zod';
 
 const optional = <Schema extends z.ZodType>(schema: Schema) =>
@@ -22,7 +23,9 @@ const EnvironmentSchema = z.object({
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
   SMS_WEBHOOK_URL: optional(z.url({ protocol: /^https?$/ })),
   ADMIN_EMAIL: optional(z.email()),
-  ADMIN_PASSWORD: optional(z.string().min(8, 'must have at least 8 characters')),
+  ADMIN_PASSWORD: optional(z.string()
+    .min(limits.newPasswordMinLength, `must have at least ${limits.newPasswordMinLength} characters`)
+    .refine(hasEveryCharacterKind, 'must combine capital and lower-case letters, numbers and symbols')),
   REDIS_URL: optional(z.url({ protocol: /^rediss?$/ })),
   REDIS_KEY_PREFIX: z.string().default('receta:'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -34,6 +37,10 @@ const EnvironmentSchema = z.object({
   OAUTH_DEMO_CLIENT_SECRET: optional(z.string().min(32, 'must have at least 32 characters')),
   CUIR_PLATFORM_CODE: z.string().regex(/^\d{4}$/, 'must be 4 digits').default(unregisteredCuirCode),
   CUIR_REPOSITORY_CODE: z.string().regex(/^\d{4}$/, 'must be 4 digits').default(unregisteredCuirCode),
+  PASSWORD_MAX_AGE_DAYS: z.coerce.number().int('must be a whole number of days').min(1, 'must be at least 1').default(365),
+  // Disp. DNSISA 1/2025: 8 hours without use is the most a session may last.
+  SESSION_IDLE_HOURS: z.coerce.number().int('must be a whole number of hours')
+    .min(1, 'must be between 1 and 8').max(8, 'must be between 1 and 8').default(8),
 }).refine((env) => (env.CA_CERT_FILE === undefined) === (env.CA_KEY_FILE === undefined), {
   message: 'CA_CERT_FILE and CA_KEY_FILE go together', path: ['CA_KEY_FILE'],
 });
@@ -71,6 +78,10 @@ export interface Config {
    * repository: the CUIR's first two modules. `0000` until the platform is registered.
    */
   cuir: { platformCode: string; repositoryCode: string };
+  /** A password older than this many days is changed at the next login (decision 041). */
+  passwordMaxAgeDays: number;
+  /** A session unused for this many hours ends (decision 041). */
+  sessionIdleHours: number;
 }
 
 export class ConfigError extends Error {
@@ -115,5 +126,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     },
     oauthDemoClientSecret: env.OAUTH_DEMO_CLIENT_SECRET,
     cuir: { platformCode: env.CUIR_PLATFORM_CODE, repositoryCode: env.CUIR_REPOSITORY_CODE },
+    passwordMaxAgeDays: env.PASSWORD_MAX_AGE_DAYS,
+    sessionIdleHours: env.SESSION_IDLE_HOURS,
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
-  CredentialsStepSchema, DoctorRegistrationSchema, LoginSchema, NewPasswordFormSchema, PersonalDataSchema,
+  CredentialsStepSchema, DoctorRegistrationSchema, LoginSchema, NewPasswordFormSchema, newPassword, PersonalDataSchema,
   PinFormSchema, ProfessionalStepSchema, RecoveryEmailSchema,
 } from './accounts.ts';
 import { messages } from './messages.ts';
@@ -41,14 +41,15 @@ describe('registration step 1', () => {
 });
 
 describe('registration step 2', () => {
-  const step = { email: 'ana@example.com', emailCopy: 'ana@example.com', password: 'segura-123', passwordConfirm: 'segura-123' };
+  const step = { email: 'ana@example.com', emailCopy: 'ana@example.com', password: 'Segura-1234', passwordConfirm: 'Segura-1234' };
 
   it.each([
     ['email', 'ana@', messages.registration.emailInvalid],
     ['email', 'a@b', messages.registration.emailMin],
     ['emailCopy', 'otra@example.com', messages.registration.emailsMismatch],
-    ['password', 'corta', messages.registration.passwordMin],
-    ['passwordConfirm', 'distinta-123', messages.registration.passwordsMismatch],
+    ['password', 'Corta-1', messages.password.tooShort],
+    ['password', 'segura-1234', messages.password.weak],
+    ['passwordConfirm', 'Distinta-123', messages.registration.passwordsMismatch],
   ])('refuses %s = %j with "%s"', (field, value, message) => {
     expect(messageFor(CredentialsStepSchema, { ...step, [field]: value }, field)).toBe(message);
   });
@@ -78,7 +79,7 @@ describe('registration step 3', () => {
 
   it('builds the final payload with the documents nested and without the copies', () => {
     const payload = DoctorRegistrationSchema.parse({
-      ...personalData, email: 'Ana@Example.com', password: 'segura-123',
+      ...personalData, email: 'Ana@Example.com', password: 'Segura-1234',
       specialtyId: 1, jurisdictionCode: 'CABA', doctorEnrollment: '123456', professionCode: '35', refepsCode: '70012345',
       attachments: { dniFront: 'a', dniBack: 'b', degreeCertificate: 'c', doctorEnrollmentLocation: 'd' },
       termsAccepted: true,
@@ -99,10 +100,31 @@ describe('login and recovery forms', () => {
     ['PIN', PinFormSchema, { PIN: '123', confirmPIN: '123' }, 'PIN', messages.pin.length],
     ['PIN', PinFormSchema, { PIN: '12345', confirmPIN: '12345' }, 'PIN', messages.pin.length],
     ['PIN', PinFormSchema, { PIN: '1234', confirmPIN: '4321' }, 'confirmPIN', messages.pin.mismatch],
-    ['new password', NewPasswordFormSchema, { password: 'x'.repeat(7), confirmPassword: 'x'.repeat(7) }, 'password', messages.recovery.passwordMin],
-    ['new password', NewPasswordFormSchema, { password: 'x'.repeat(8), confirmPassword: 'y'.repeat(8) }, 'confirmPassword', messages.recovery.passwordsMismatch],
+    ['new password', NewPasswordFormSchema, { password: 'Clave-123', confirmPassword: 'Clave-123' }, 'password', messages.password.tooShort],
+    ['new password', NewPasswordFormSchema, { password: 'Clave-1234', confirmPassword: 'Clave-1235' }, 'confirmPassword', messages.recovery.passwordsMismatch],
   ] as const)('%s form refuses %j on %s with "%s"', (_form, schema, value, field, message) => {
     expect(messageFor(schema, value, field)).toBe(message);
+  });
+});
+
+describe('a new password (Disp. DNSISA 1/2025 Annex II)', () => {
+  it.each([
+    ['Clave-123', messages.password.tooShort],
+    ['clave-1234', messages.password.weak],
+    ['CLAVE-1234', messages.password.weak],
+    ['Clave-abcd', messages.password.weak],
+    ['Clave12345', messages.password.weak],
+    ['Clave 12345', messages.password.weak],
+  ])('refuses %j with "%s", and only that', (password, message) => {
+    expect(newPassword.safeParse(password).error?.issues.map((issue) => issue.message)).toEqual([message]);
+  });
+
+  it.each(['Clave-1234', 'Ñandú#2025x', 'ÁRBOL.árbol9'])('accepts %j', (password) => {
+    expect(newPassword.safeParse(password).success).toBe(true);
+  });
+
+  it('leaves the login to its own check, so that an older password still signs in', () => {
+    expect(LoginSchema.safeParse({ email: 'ana@example.com', password: 'x'.repeat(8) }).success).toBe(true);
   });
 });
 

@@ -49,11 +49,11 @@ export const RefepsCodeSchema = z.string({ error: messages.registration.refepsCo
 export const RegistrationEmailSchema = emailSchema(messages.registration.emailMin, messages.registration.emailInvalid);
 
 /** A password as typed, never trimmed; one that is too long stops there, before argon2 reads it. */
-function passwordSchema(tooShort: string) {
+function passwordWithin(minLength: number, tooShort: string) {
   return withoutControls(z.string()
     .min(1, stop(required))
     .max(textLimits.password, stop(tooLongMessage(textLimits.password)))
-    .min(limits.passwordMinLength, tooShort));
+    .min(minLength, tooShort));
 }
 
 /** A password the user types to prove who they are: required, within the longest a new one may be. */
@@ -61,7 +61,25 @@ export const typedPassword = withoutControls(z.string()
   .min(1, stop(required))
   .max(textLimits.password, stop(tooLongMessage(textLimits.password))));
 
-export const RegistrationPasswordSchema = passwordSchema(messages.registration.passwordMin);
+// A symbol is anything that is neither a letter, a digit nor a space, in any alphabet.
+const characterKinds = [/\p{Ll}/u, /\p{Lu}/u, /\p{Nd}/u, /[^\p{L}\p{N}\s]/u];
+
+/** Whether a password mixes lower-case and capital letters, digits and symbols. */
+export function hasEveryCharacterKind(password: string): boolean {
+  return characterKinds.every((kind) => kind.test(password));
+}
+
+/**
+ * Every password a user chooses: registration, recovery, a change, an invitation. Disp.
+ * DNSISA 1/2025 Annex II asks for a "contraseña segura"; decision 041 reads it as at least
+ * 10 characters of the four kinds.
+ */
+export const newPassword = passwordWithin(limits.newPasswordMinLength, messages.password.tooShort)
+  // A short password is told only that it is short; the form's other checks still run.
+  .refine(
+    (password) => password.length < limits.newPasswordMinLength || hasEveryCharacterKind(password),
+    messages.password.weak,
+  );
 
 /** Step 1 of the registration wizard: personal data. */
 export const PersonalDataSchema = z.object({
@@ -82,7 +100,7 @@ export type PersonalData = z.infer<typeof PersonalDataSchema>;
 export const CredentialsStepSchema = z.object({
   email: RegistrationEmailSchema,
   emailCopy: verbatimText(textLimits.email),
-  password: RegistrationPasswordSchema,
+  password: newPassword,
   passwordConfirm: verbatimText(textLimits.password),
 })
   .refine((step) => step.emailCopy.trim().toLowerCase() === step.email, {
@@ -131,7 +149,7 @@ export type ProfessionalStep = z.input<typeof ProfessionalStepSchema>;
 
 /** `POST /api/auth/register/doctors`: the three steps without the copies, documents nested. */
 export const DoctorRegistrationSchema = PersonalDataSchema
-  .extend({ email: RegistrationEmailSchema, password: RegistrationPasswordSchema })
+  .extend({ email: RegistrationEmailSchema, password: newPassword })
   .extend(ProfessionalDataSchema.shape)
   .extend({
     attachments: DoctorAttachmentsSchema,
@@ -157,10 +175,10 @@ export function emailSchema(tooShort: string, invalid: string) {
     .transform((email) => email.toLowerCase());
 }
 
-/** Login, step one (spec section 5). */
+/** Login, step one (spec section 5): its own length check, so that passwords older than decision 041 still sign in. */
 export const LoginSchema = z.object({
   email: emailSchema(messages.login.emailMin, messages.login.emailInvalid),
-  password: passwordSchema(messages.login.passwordMin),
+  password: passwordWithin(limits.passwordMinLength, messages.login.passwordMin),
 });
 export type LoginInput = z.input<typeof LoginSchema>;
 
@@ -188,14 +206,12 @@ export const RecoveryEmailSchema = z.object({
   email: emailSchema(messages.recovery.emailMin, messages.recovery.emailInvalid),
 });
 
-const recoveryPassword = passwordSchema(messages.recovery.passwordMin);
-
 /** `POST /api/auth/password-recovery/{userToken}`. */
-export const NewPasswordSchema = z.object({ password: recoveryPassword });
+export const NewPasswordSchema = z.object({ password: newPassword });
 
 /** The new-password form: typed twice. */
 export const NewPasswordFormSchema = z.object({
-  password: recoveryPassword,
+  password: newPassword,
   confirmPassword: verbatimText(textLimits.password).min(1, required),
 })
   .refine((form) => form.password === form.confirmPassword, {
@@ -216,6 +232,8 @@ export const UserSessionSchema = z.object({
   redirectUrl: z.string().nullable(),
   workspaces: z.array(WorkspaceSchema),
   termsAndConditions: z.string().nullable(),
+  /** The password is older than the platform allows: the web app asks for a new one before anything else. */
+  passwordExpired: z.boolean(),
   data: z.object({
     displayName: z.string(),
     photoURL: z.string().nullable(),

@@ -9,7 +9,10 @@ export const limits = {
   phoneDigits: { min: 10, max: 14 },
   enrollmentDigits: { min: 2, max: 8 },
   emailMinLength: 4,
+  /** What the login form checks (spec section 5): old passwords still sign in. */
   passwordMinLength: 8,
+  /** Disp. DNSISA 1/2025 Annex II: every new password. */
+  newPasswordMinLength: 10,
   earliestBirthDate: '1900-01-01',
   navigationSearchSuggestions: 10,
   displayNameMaxLength: 18,

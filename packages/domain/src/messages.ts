@@ -41,7 +41,6 @@ export const messages = {
     emailInvalid: 'Ingrese un email válido.',
     emailMin: 'Debe contener al menos 4 caracteres',
     emailsMismatch: 'Los emails deben coincidir.',
-    passwordMin: 'La contraseña no puede tener menos de 8 caracteres',
     passwordsMismatch: 'Las contraseñas deben coincidir.',
     enrollmentLength: 'Debe contener entre 2 y 8 dígitos.',
     refepsCodeInvalid: 'Ingrese su Licencia Sanitaria Federal (código REFEPS): solo números.',
@@ -110,8 +109,13 @@ export const messages = {
     emailMin: 'Debe contener al menos 4 caracteres',
     emailInvalid: 'Email inválido',
     sent: 'Le enviamos un mensaje a su correo electrónico, por favor revise su bandeja de entrada.',
-    passwordMin: 'Debe contener más de 8 caracteres',
     passwordsMismatch: 'Las contraseñas no coinciden.',
+  },
+  /** Every new password (Disp. DNSISA 1/2025 Annex II, decision 041). */
+  password: {
+    tooShort: 'La contraseña no puede tener menos de 10 caracteres',
+    weak: 'La contraseña debe combinar mayúsculas, minúsculas, números y símbolos.',
+    expired: 'Su contraseña venció: elija una nueva para continuar.',
   },
   oauth: {
     wrongCredentials: 'Email y/o contraseñas son incorrectas.',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  DisplayNameSchema, PersonalDataSchema, RefepsCodeSchema, RegistrationPasswordSchema, typedPassword,
+  DisplayNameSchema, newPassword, PersonalDataSchema, RefepsCodeSchema, typedPassword,
 } from './accounts.ts';
 import { MedicalDetailSchema } from './directory.ts';
 import { messages } from './messages.ts';
@@ -68,7 +68,7 @@ export type ProfileUpdateInput = z.input<typeof ProfileUpdateSchema>;
 /** `POST /api/profile/password`: the current password proves it is the owner, not someone at an unlocked screen. */
 export const PasswordChangeSchema = z.object({
   currentPassword: typedPassword,
-  newPassword: RegistrationPasswordSchema,
+  newPassword,
   confirmPassword: verbatimText(textLimits.password).min(1, required),
 })
   .refine((form) => form.confirmPassword === form.newPassword, {

@@ -1,5 +1,6 @@
+import { newPassword } from '@receta/domain';
 import { describe, expect, it } from 'vitest';
-import { hashSecret, verifySecret } from './passwords.ts';
+import { generatePassword, hashSecret, verifySecret } from './passwords.ts';
 
 describe('passwords', () => {
   it('stores an argon2id hash that verifies the secret and nothing else', async () => {
@@ -11,5 +12,11 @@ describe('passwords', () => {
 
   it('treats a malformed hash as a mismatch', async () => {
     expect(await verifySecret('not-a-hash', 'x')).toBe(false);
+  });
+
+  it('generates passwords that follow the rule of every new password', () => {
+    const generated = Array.from({ length: 50 }, generatePassword);
+    expect(generated.every((password) => newPassword.safeParse(password).success)).toBe(true);
+    expect(new Set(generated).size).toBe(50);
   });
 });

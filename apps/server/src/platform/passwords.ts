@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import { hasEveryCharacterKind } from '@receta/domain';
 
 // OWASP's argon2id recommendation: 19 MiB of memory, two passes, one lane. The algorithm is
 // given by number (2 = Argon2id) because the package's enum is a const enum.
@@ -15,5 +17,16 @@ export async function verifySecret(secretHash: string, secret: string): Promise<
     return await verify(secretHash, secret);
   } catch {
     return false;
+  }
+}
+
+/**
+ * A random password of 16 characters that follows the rule of every new password (decision
+ * 041); base64url gives the symbols (- and _) often enough that a few draws suffice.
+ */
+export function generatePassword(): string {
+  for (;;) {
+    const password = randomBytes(12).toString('base64url');
+    if (hasEveryCharacterKind(password)) return password;
   }
 }

@@ -131,6 +131,7 @@ export const en: Translation = {
   forms: {
     showSecret: 'Show what was typed',
     hideSecret: 'Hide what was typed',
+    newPasswordRule: 'At least 10 characters, with capital and lower-case letters, numbers and symbols.',
     loadingOptions: 'Loading options…',
     noOptions: 'No matching options',
     openOptions: 'Open the list',
@@ -200,6 +201,9 @@ export const en: Translation = {
   terms: {
     title: 'Terms and conditions',
     accept: 'I accept',
+  },
+  passwordExpiry: {
+    title: 'Choose a new password',
   },
   pin: {
     pin: 'PIN',
@@ -1227,7 +1231,7 @@ export const en: Translation = {
       title: 'How to register as a professional',
       steps: {
         s1: 'Choose “Register” in the top bar and fill in your personal data: first name, last name, date of birth, DNI, CUIT, phone and address.',
-        s2: 'Enter your email twice and a password of at least 8 characters.',
+        s2: 'Enter your email twice and a password of at least 10 characters that combines capital and lower-case letters, numbers and symbols.',
         s3: 'Give your specialty, the jurisdiction and your licence number, and upload the front and back of your DNI, your degree and your licence certificate (PNG, JPG or PDF of up to 5 MB).',
         s4: 'Accept the terms and the privacy policy and send the request. A moderator checks your licence; you will receive an email when your account is approved.',
         s5: 'Open the link in the email to create your 4-digit signing PIN. When you first sign in, link an authenticator app (such as Google Authenticator) by scanning the QR code.',
@@ -1459,7 +1463,6 @@ export const en: Translation = {
       passwordNote: 'To change it, enter the current one. Your other open sessions will be closed.',
       currentPassword: 'Current password',
       newPassword: 'New password',
-      newPasswordHint: 'At least 8 characters.',
       confirmPassword: 'Confirm the new password',
       changePassword: 'Change the password',
       pin: 'Signing PIN',
@@ -1558,7 +1561,6 @@ export const en: Translation = {
       emailInvalid: 'Enter a valid email.',
       emailMin: 'Must contain at least 4 characters',
       emailsMismatch: 'The emails must match.',
-      passwordMin: 'The password cannot have fewer than 8 characters',
       passwordsMismatch: 'The passwords must match.',
       enrollmentLength: 'Must contain between 2 and 8 digits.',
       refepsCodeInvalid: 'Enter your Federal Health Licence (REFEPS code): digits only.',
@@ -1627,8 +1629,12 @@ export const en: Translation = {
       emailMin: 'Must contain at least 4 characters',
       emailInvalid: 'Invalid email',
       sent: 'We sent a message to your email, please check your inbox.',
-      passwordMin: 'Must contain more than 8 characters',
       passwordsMismatch: 'The passwords do not match.',
+    },
+    password: {
+      tooShort: 'The password cannot have fewer than 10 characters',
+      weak: 'The password must combine capital and lower-case letters, numbers and symbols.',
+      expired: 'Your password has expired: choose a new one to continue.',
     },
     oauth: {
       wrongCredentials: 'Wrong email and/or password.',

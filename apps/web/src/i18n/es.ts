@@ -118,6 +118,7 @@ export const es = {
   forms: {
     showSecret: 'Mostrar lo escrito',
     hideSecret: 'Ocultar lo escrito',
+    newPasswordRule: 'Al menos 10 caracteres, con mayúsculas, minúsculas, números y símbolos.',
     loadingOptions: 'Cargando opciones…',
     noOptions: 'No hay opciones que coincidan',
     openOptions: 'Abrir la lista',
@@ -187,6 +188,9 @@ export const es = {
   terms: {
     title: 'Términos y condiciones',
     accept: 'Acepto',
+  },
+  passwordExpiry: {
+    title: 'Elija una contraseña nueva',
   },
   pin: {
     pin: 'PIN',
@@ -1160,7 +1164,7 @@ export const es = {
       title: 'Cómo registrarse como profesional',
       steps: {
         s1: 'Elija «Registrarse» en la barra superior y complete sus datos personales: nombre, apellido, fecha de nacimiento, DNI, CUIT, teléfono y domicilio.',
-        s2: 'Ingrese su email dos veces y una contraseña de al menos 8 caracteres.',
+        s2: 'Ingrese su email dos veces y una contraseña de al menos 10 caracteres que combine mayúsculas, minúsculas, números y símbolos.',
         s3: 'Indique su especialidad, la jurisdicción y el número de su matrícula, y suba el frente y el dorso del DNI, su título y la constancia de matrícula (PNG, JPG o PDF de hasta 5 MB).',
         s4: 'Acepte los términos y la política de privacidad y envíe la solicitud. Un moderador verifica su matrícula; recibirá un email cuando su cuenta sea aprobada.',
         s5: 'Abra el enlace del email para crear su PIN de firma de 4 dígitos. Al ingresar por primera vez, vincule una aplicación de autenticación (como Google Authenticator) escaneando el código QR.',
@@ -1379,7 +1383,6 @@ export const es = {
       passwordNote: 'Para cambiarla, ingrese la actual. Se cerrarán las demás sesiones abiertas.',
       currentPassword: 'Contraseña actual',
       newPassword: 'Contraseña nueva',
-      newPasswordHint: 'Al menos 8 caracteres.',
       confirmPassword: 'Confirmar la contraseña nueva',
       changePassword: 'Cambiar la contraseña',
       pin: 'PIN de firma',

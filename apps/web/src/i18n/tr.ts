@@ -132,6 +132,7 @@ export const tr: Translation = {
   forms: {
     showSecret: 'Yazılanı göster',
     hideSecret: 'Yazılanı gizle',
+    newPasswordRule: 'En az 10 karakter; büyük harf, küçük harf, rakam ve sembol içermeli.',
     loadingOptions: 'Seçenekler yükleniyor…',
     noOptions: 'Eşleşen seçenek yok',
     openOptions: 'Listeyi aç',
@@ -201,6 +202,9 @@ export const tr: Translation = {
   terms: {
     title: 'Kullanım koşulları',
     accept: 'Kabul ediyorum',
+  },
+  passwordExpiry: {
+    title: 'Yeni bir şifre seçin',
   },
   pin: {
     pin: 'PIN',
@@ -1228,7 +1232,7 @@ export const tr: Translation = {
       title: 'Sağlık profesyoneli olarak nasıl kayıt olunur',
       steps: {
         s1: 'Üst çubukta “Kayıt ol”u seçin ve kişisel bilgilerinizi doldurun: ad, soyadı, doğum tarihi, DNI, CUIT, telefon ve adres.',
-        s2: 'E-posta adresinizi iki kez ve en az 8 karakterlik bir şifre girin.',
+        s2: 'E-posta adresinizi iki kez ve büyük harf, küçük harf, rakam ve sembol içeren en az 10 karakterlik bir şifre girin.',
         s3: 'Uzmanlığınızı, sicil bölgesini ve sicil numaranızı belirtin; DNI’nizin ön ve arka yüzünü, diplomanızı ve sicil belgenizi yükleyin (en fazla 5 MB’lık PNG, JPG veya PDF).',
         s4: 'Kullanım koşullarını ve gizlilik politikasını kabul edip başvuruyu gönderin. Bir moderatör sicilinizi doğrular; hesabınız onaylandığında bir e-posta alırsınız.',
         s5: '4 haneli imza PIN’inizi oluşturmak için e-postadaki bağlantıyı açın. İlk girişinizde QR kodunu tarayarak bir kimlik doğrulama uygulaması (Google Authenticator gibi) bağlayın.',
@@ -1460,7 +1464,6 @@ export const tr: Translation = {
       passwordNote: 'Değiştirmek için mevcut şifrenizi girin. Diğer açık oturumlarınız kapatılır.',
       currentPassword: 'Mevcut şifre',
       newPassword: 'Yeni şifre',
-      newPasswordHint: 'En az 8 karakter.',
       confirmPassword: 'Yeni şifreyi onaylayın',
       changePassword: 'Şifreyi değiştir',
       pin: 'İmza PIN’i',
@@ -1559,7 +1562,6 @@ export const tr: Translation = {
       emailInvalid: 'Geçerli bir e-posta adresi girin.',
       emailMin: 'En az 4 karakter içermelidir',
       emailsMismatch: 'E-posta adresleri aynı olmalıdır.',
-      passwordMin: 'Şifre 8 karakterden kısa olamaz',
       passwordsMismatch: 'Şifreler aynı olmalıdır.',
       enrollmentLength: '2 ile 8 arasında rakam içermelidir.',
       refepsCodeInvalid: 'Federal Sağlık Lisansınızı (REFEPS kodu) girin: yalnızca rakam.',
@@ -1628,8 +1630,12 @@ export const tr: Translation = {
       emailMin: 'En az 4 karakter içermelidir',
       emailInvalid: 'Geçersiz e-posta',
       sent: 'E-posta adresinize bir mesaj gönderdik, lütfen gelen kutunuzu kontrol edin.',
-      passwordMin: '8 karakterden fazla içermelidir',
       passwordsMismatch: 'Şifreler eşleşmiyor.',
+    },
+    password: {
+      tooShort: 'Şifre 10 karakterden kısa olamaz',
+      weak: 'Şifre büyük harf, küçük harf, rakam ve sembolleri birleştirmelidir.',
+      expired: 'Şifrenizin süresi doldu: devam etmek için yeni bir şifre seçin.',
     },
     oauth: {
       wrongCredentials: 'E-posta ve/veya şifre yanlış.',

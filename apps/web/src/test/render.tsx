@@ -27,6 +27,7 @@ export function makeUser(overrides: Partial<UserSession> = {}): UserSession {
     redirectUrl: null,
     workspaces: [],
     termsAndConditions: null,
+    passwordExpired: false,
     data: { displayName, photoURL: null, email, settings: {}, shortcuts: [] },
     ...overrides,
   };

@@ -28,6 +28,8 @@ export const users = pgTable('users', {
   /** Stored lower-cased, so that one mailbox is one account. */
   email: text().notNull().unique(),
   passwordHash: text().notNull(),
+  /** When the password was chosen: one older than PASSWORD_MAX_AGE_DAYS is changed at the next login. */
+  passwordChangedAt: createdAt(),
   displayName: text().notNull(),
   status: text({ enum: ['pending_approval', 'active', 'rejected', 'suspended'] }).notNull(),
   photoUrl: text(),

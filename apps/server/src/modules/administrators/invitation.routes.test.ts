@@ -72,7 +72,8 @@ describe('POST /api/auth/invitation/{userToken}', () => {
   it.each([
     ['no password', {}, messages.common.required],
     ['an empty password', { password: '' }, messages.common.required],
-    ['a password of 7 characters', { password: '1234567' }, messages.recovery.passwordMin],
+    ['a password of 9 characters', { password: 'Clave-123' }, messages.password.tooShort],
+    ['a password without a symbol', { password: 'Clave12345' }, messages.password.weak],
   ])('refuses %s in Spanish and keeps the link working', async (_case, payload, message) => {
     const { token } = await invite();
     const response = await accept(token, payload);

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { roles, userRoles, users } from '../../db/schema/index.ts';
-import { hashSecret } from '../../platform/passwords.ts';
+import { generatePassword, hashSecret } from '../../platform/passwords.ts';
 import { superadminRole } from '../roles/index.ts';
 
 export const defaultSuperadminEmail = 'admin@localhost';
@@ -32,7 +31,7 @@ export async function ensureSuperadmin(
     if (existing) return false;
 
     const email = (credentials.email ?? defaultSuperadminEmail).toLowerCase();
-    const password = credentials.password ?? randomBytes(12).toString('base64url');
+    const password = credentials.password ?? generatePassword();
     const [user] = await tx.insert(users)
       .values({ email, passwordHash: await hashSecret(password), displayName: 'Superadministrador', status: 'active' })
       .returning({ id: users.id });

@@ -10,6 +10,7 @@ const loginColumns = {
   email: users.email,
   displayName: users.displayName,
   passwordHash: users.passwordHash,
+  passwordChangedAt: users.passwordChangedAt,
   status: users.status,
   termsAcceptedAt: users.termsAcceptedAt,
   totpSecret: users.totpSecret,
@@ -113,7 +114,7 @@ export async function updateTermsAcceptance(db: Database, userId: string, accept
 }
 
 export async function updatePasswordHash(db: Database, userId: string, passwordHash: string, now: Date): Promise<void> {
-  await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+  await db.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, userId));
 }
 
 export interface ProfileChanges {

@@ -28,7 +28,10 @@ function bearerTokenOf(request: FastifyRequest): string | undefined {
 
 /** Sign-in in two steps, the session, terms acceptance, own data, and password and PIN recovery. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const services = { db: app.db, attempts: app.attempts, tokens: app.tokens, publicUrl: app.config.publicUrl };
+  const services = {
+    db: app.db, attempts: app.attempts, tokens: app.tokens, publicUrl: app.config.publicUrl,
+    passwordMaxAgeDays: app.config.passwordMaxAgeDays,
+  };
 
   app.post('/auth/login', {
     config: { access: 'public' },
@@ -54,17 +57,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   ));
 
   app.get('/auth/session', {
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated', allowsExpiredPassword: true },
     schema: {
       tags,
       summary: 'Sesión del usuario: permisos, roles, espacios de trabajo y datos',
       security: bearer,
       response: { 200: UserSessionSchema, ...errorAnswers(401) },
     },
-  }, (request) => buildUserSession(app.db, currentUser(request).id));
+  }, (request) => buildUserSession(app.db, currentUser(request)));
 
   app.post('/auth/logout', {
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated', allowsExpiredPassword: true },
     schema: {
       tags,
       summary: 'Cierra la sesión: el access_token deja de valer',
@@ -102,7 +105,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => ({
     message: messages.session.userDataSaved,
-    user: await updateOwnData(app.db, currentUser(request).id, request.body.user, auditActorOf(request)),
+    user: await updateOwnData(app.db, currentUser(request), request.body.user, auditActorOf(request)),
   }));
 
   app.post('/auth/password-recovery-request', {

@@ -8,6 +8,7 @@ import type { Database } from '../../db/client.ts';
 import { policies, type AttemptKey, type AttemptLimiter } from '../../platform/attempt-limiter.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import type { TokenSigner } from '../../platform/auth/access-tokens.ts';
+import { isPasswordExpired } from '../../platform/auth/password-age.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { ClientInfo } from '../../platform/http/request-actors.ts';
 import { hashSecret, verifySecret } from '../../platform/passwords.ts';
@@ -31,6 +32,13 @@ export interface SecretCheckServices {
 
 export interface AuthServices extends SecretCheckServices {
   tokens: TokenSigner;
+  passwordMaxAgeDays: number;
+}
+
+/** Whose session to describe: the user, and whether their password is past its age. */
+export interface SessionOwner {
+  id: string;
+  isPasswordExpired: boolean;
 }
 
 // Checked instead of a real hash when the email is unknown, so that an unknown email costs
@@ -157,28 +165,34 @@ async function openSession(
  * token, opens a session and answers its access token with the user's session data.
  */
 export async function completeLogin(
-  { db, attempts, tokens }: AuthServices, authenticityToken: string | undefined, code: string, client: ClientInfo,
-  actor: AuditActor,
+  { db, attempts, tokens, passwordMaxAgeDays }: AuthServices, authenticityToken: string | undefined, code: string,
+  client: ClientInfo, actor: AuditActor,
 ): Promise<SignedIn> {
   const check = authenticityToken ? await tokens.verify<{ sub: string }>('authenticity', authenticityToken) : undefined;
   if (!check?.ok) throw new AppError('unauthenticated', messages.auth.loginStepExpired, 'loginStepExpired');
   const userId = check.claims.sub;
   const now = new Date();
-  const sessionId = await passSecondFactor(
-    { db, attempts }, userId, code, client, (tx, account) => openSession(tx, account, client, actor, now), now,
+  const { sessionId, passwordChangedAt } = await passSecondFactor(
+    { db, attempts }, userId, code, client,
+    async (tx, account) => ({
+      sessionId: await openSession(tx, account, client, actor, now), passwordChangedAt: account.passwordChangedAt,
+    }),
+    now,
   );
+  // The session opens even with an expired password: it is what lets the user choose a new one.
+  const isPasswordExpiredNow = isPasswordExpired(passwordChangedAt, passwordMaxAgeDays, now);
   return {
     access_token: await tokens.sign('access', { sub: userId, sid: sessionId }, sessionLifetimeSeconds),
-    user: await buildUserSession(db, userId),
+    user: await buildUserSession(db, { id: userId, isPasswordExpired: isPasswordExpiredNow }),
   };
 }
 
 /** The session the web app keeps (spec section 3, "User session"), read fresh from the database. */
-export async function buildUserSession(db: Database, userId: string): Promise<UserSession> {
+export async function buildUserSession(db: Database, owner: SessionOwner): Promise<UserSession> {
   const [profile, roleRows, workspaces] = await Promise.all([
-    findSessionProfile(db, userId),
-    findRolesOfUser(db, userId),
-    findWorkspacesOfUser(db, userId),
+    findSessionProfile(db, owner.id),
+    findRolesOfUser(db, owner.id),
+    findWorkspacesOfUser(db, owner.id),
   ]);
   if (!profile) throw new AppError('unauthenticated', messages.session.invalidAccessToken);
   return {
@@ -190,6 +204,7 @@ export async function buildUserSession(db: Database, userId: string): Promise<Us
     redirectUrl: roleRows[0]?.landingPage ?? null,
     workspaces,
     termsAndConditions: profile.termsAcceptedAt?.toISOString() ?? null,
+    passwordExpired: owner.isPasswordExpired,
     data: {
       displayName: profile.displayName,
       photoURL: profile.photoUrl,
@@ -240,8 +255,9 @@ export type UserDataChanges = z.output<typeof UserDataUpdateSchema>['user'];
 
 /** Saves what a user may change of their own data, and answers the updated session. */
 export async function updateOwnData(
-  db: Database, userId: string, changes: UserDataChanges, actor: AuditActor,
+  db: Database, owner: SessionOwner, changes: UserDataChanges, actor: AuditActor,
 ): Promise<UserSession> {
+  const userId = owner.id;
   const { photoURL, ...rest } = changes;
   const profileChanges: ProfileChanges = photoURL === undefined ? rest : { ...rest, photoUrl: photoURL };
   await db.transaction(async (tx) => {
@@ -250,5 +266,5 @@ export async function updateOwnData(
       action: 'user.data_updated', subjectType: 'user', subjectId: userId, details: { fields: Object.keys(changes) },
     });
   });
-  return buildUserSession(db, userId);
+  return buildUserSession(db, owner);
 }

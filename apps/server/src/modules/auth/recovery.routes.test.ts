@@ -149,7 +149,8 @@ describe('POST /api/auth/password-recovery/{userToken}', () => {
 
   it.each([
     ['', messages.common.required],
-    ['1234567', messages.recovery.passwordMin],
+    ['Clave-123', messages.password.tooShort],
+    ['clave-segura-2026', messages.password.weak],
   ])('refuses the password %j with "%s" and keeps the link usable', async (password, message) => {
     const user = await createUser(test.app);
     const token = await recoveryLinkFor(user.email);

@@ -306,7 +306,8 @@ describe('POST /api/profile/password', () => {
   });
 
   it.each([
-    ['a short new password', { newPassword: 'corta', confirmPassword: 'corta' }, 'body.newPassword', messages.registration.passwordMin],
+    ['a short new password', { newPassword: 'Corta-1', confirmPassword: 'Corta-1' }, 'body.newPassword', messages.password.tooShort],
+    ['a new password without capitals', { newPassword: 'nueva-clave-2026', confirmPassword: 'nueva-clave-2026' }, 'body.newPassword', messages.password.weak],
     ['a confirmation that differs', { newPassword, confirmPassword: 'Otra-Clave-2026' }, 'body.confirmPassword', messages.registration.passwordsMismatch],
     ['the same password again', { newPassword: 'Clave-Segura-2026', confirmPassword: 'Clave-Segura-2026' }, 'body.newPassword', messages.profile.samePassword],
     ['no current password', { currentPassword: '', newPassword, confirmPassword: newPassword }, 'body.currentPassword', messages.common.required],

@@ -26,7 +26,9 @@ const SessionParamsSchema = z.object({ id: z.uuid(messages.profile.sessionNotFou
 
 function ownerOf(request: FastifyRequest): AccountOwner {
   const user = currentUser(request);
-  return { userId: user.id, sessionId: user.sessionId, actor: auditActorOf(request) };
+  return {
+    userId: user.id, sessionId: user.sessionId, actor: auditActorOf(request), isPasswordExpired: user.isPasswordExpired,
+  };
 }
 
 /** The `photo` file part of the request, read into memory within the 5 MB limit. */
@@ -91,7 +93,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   }, (request) => changeDoctorRefepsCode(app.db, ownerOf(request), request.body.refepsCode));
 
   app.post('/profile/password', {
-    config: signedIn,
+    config: { ...signedIn, allowsExpiredPassword: true },
     schema: {
       tags,
       summary: 'Cambia la contraseña con la actual; cierra las demás sesiones',

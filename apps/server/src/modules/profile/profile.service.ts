@@ -28,6 +28,7 @@ export interface AccountOwner {
   userId: string;
   sessionId: string;
   actor: AuditActor;
+  isPasswordExpired: boolean;
 }
 
 const notSignedIn = () => new AppError('unauthenticated', messages.session.invalidAccessToken);
@@ -68,7 +69,7 @@ export async function renameAccount(db: Database, owner: AccountOwner, displayNa
       action: 'user.data_updated', subjectType: 'user', subjectId: owner.userId, details: { fields: ['displayName'] },
     });
   });
-  return buildUserSession(db, owner.userId);
+  return buildUserSession(db, { id: owner.userId, isPasswordExpired: owner.isPasswordExpired });
 }
 
 export type ContactData = z.output<typeof ContactDataSchema>;
@@ -124,7 +125,7 @@ export async function replacePhoto(db: Database, owner: AccountOwner, content: B
     await updateProfile(tx, owner.userId, { photoUrl: fileLocation(photoId) }, new Date());
     await recordAudit(tx, owner.actor, { action: 'user.photo_changed', subjectType: 'user', subjectId: owner.userId });
   });
-  return buildUserSession(db, owner.userId);
+  return buildUserSession(db, { id: owner.userId, isPasswordExpired: owner.isPasswordExpired });
 }
 
 /** Removes the profile photo: the navbar shows the default image again. */
@@ -134,7 +135,7 @@ export async function removePhoto(db: Database, owner: AccountOwner): Promise<Us
     await updateProfile(tx, owner.userId, { photoUrl: null }, new Date());
     await recordAudit(tx, owner.actor, { action: 'user.photo_removed', subjectType: 'user', subjectId: owner.userId });
   });
-  return buildUserSession(db, owner.userId);
+  return buildUserSession(db, { id: owner.userId, isPasswordExpired: owner.isPasswordExpired });
 }
 
 /**

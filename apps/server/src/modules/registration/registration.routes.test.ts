@@ -223,7 +223,8 @@ describe('POST /api/auth/register/doctors', () => {
   it.each([
     ['without documents', { attachments: undefined }, messages.registration.documentsMissing],
     ['without accepting the terms', { termsAccepted: false }, messages.registration.termsNotAccepted],
-    ['with a short password', { password: 'corta' }, messages.registration.passwordMin],
+    ['with a short password', { password: 'Corta-1' }, messages.password.tooShort],
+    ['with a password of letters and digits only', { password: 'Clave12345' }, messages.password.weak],
     ['with a birth date in the future', { birthDate: '2999-01-01' }, messages.registration.invalidDate],
     ['with a short enrollment', { doctorEnrollment: '1' }, messages.registration.enrollmentLength],
   ])('refuses a registration %s', async (_case, change, message) => {

@@ -16,7 +16,7 @@ beforeAll(async () => {
   probe = Fastify({ logger: { level: 'error' } });
   probe.decorate('db', test.app.db);
   await probe.register(errorHandler);
-  await probe.register(accessControl, { signer: test.app.tokens });
+  await probe.register(accessControl, { signer: test.app.tokens, policy: test.config });
   probe.get('/api/open', { config: { access: 'public' } }, () => ({ ok: true }));
   probe.get('/api/me', { config: { access: 'authenticated' } }, (request) => ({ email: currentUser(request).email }));
   probe.get('/api/roles', { config: { access: ['index.role'] } }, () => ({ ok: true }));
@@ -87,7 +87,7 @@ describe('access control', () => {
   it('refuses to start when an API route declares no access rule', async () => {
     const careless = Fastify();
     careless.decorate('db', test.app.db);
-    await careless.register(accessControl, { signer: test.app.tokens });
+    await careless.register(accessControl, { signer: test.app.tokens, policy: test.config });
     expect(() => careless.get('/api/forgotten', () => ({}))).toThrow(/declares no access rule/);
     await careless.close();
   });

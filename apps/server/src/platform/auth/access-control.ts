@@ -2,11 +2,13 @@ import { isAllowed, isInRoleGroup, messages, type OAuthScope, type Permission, t
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { sessions, userRoles, users } from '../../db/schema/index.ts';
 import { AppError } from '../http/app-error.ts';
 import type { TokenSigner } from './access-tokens.ts';
 import { authenticateOAuth, prepareOAuthTokenLookup, type OAuthCaller } from './oauth-bearer.ts';
+import { isPasswordExpired } from './password-age.ts';
 import { RoleCatalogue } from './role-catalogue.ts';
 
 /**
@@ -49,6 +51,8 @@ export interface AuthenticatedUser {
   displayName: string;
   roles: string[];
   scope: Permission[];
+  /** Older than PASSWORD_MAX_AGE_DAYS: only the routes that let the user change it answer. */
+  isPasswordExpired: boolean;
 }
 
 export interface AccessTokenClaims {
@@ -65,6 +69,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** The few routes a user whose password expired may still call: the session, the change, the logout. */
+    allowsExpiredPassword?: true;
   }
   interface FastifyRequest {
     /** The signed-in user; null on public routes and OAuth2 routes. */
@@ -74,8 +80,9 @@ declare module 'fastify' {
   }
 }
 
-// Sessions are touched at most this often, so that reading a page is not a write per request.
-const lastSeenResolutionSeconds = 300;
+// A session's last use is written at most once a minute, so that reading a page is not a
+// write per request; the idle limit is therefore kept to within a minute.
+const lastSeenResolutionSeconds = 60;
 
 const undocumentedPrefixes = ['/api/docs'];
 
@@ -88,16 +95,19 @@ function needsDeclaredAccess(url: string): boolean {
  * The session's user and the ids of their roles in order, if the session is live: one
  * indexed read, prepared once because every authenticated request runs it.
  */
-function prepareSessionLookup(db: Database) {
+function prepareSessionLookup(db: Database, policy: SessionPolicy) {
   const roleIdsOfUser = sql<string[]>`array(select ur.role_id from ${userRoles} ur
     where ur.user_id = ${users.id} order by ur.position)`;
   const isStale = sql<boolean>`${sessions.lastSeenAt} < now() - make_interval(secs => ${lastSeenResolutionSeconds})`;
+  const isIdle = sql<boolean>`${sessions.lastSeenAt} < now() - make_interval(hours => ${policy.sessionIdleHours})`;
   return db.select({
     userId: users.id,
     email: users.email,
     displayName: users.displayName,
+    passwordChangedAt: users.passwordChangedAt,
     roleIds: roleIdsOfUser,
     isStale,
+    isIdle,
   })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -113,20 +123,29 @@ function prepareSessionLookup(db: Database) {
 
 type SessionLookup = ReturnType<typeof prepareSessionLookup>;
 
+/** The spec's answer to an expired token, with a code the web app branches on. */
+function sessionExpired(): AppError {
+  return new AppError('unauthenticated', messages.session.expiredAccessToken, 'sessionExpired');
+}
+
 /** The user behind the request's bearer token, or the 401 the spec's client expects. */
 async function authenticate(
   db: Database, lookup: SessionLookup, signer: TokenSigner, catalogue: RoleCatalogue, request: FastifyRequest,
+  policy: SessionPolicy,
 ): Promise<AuthenticatedUser> {
   const header = request.headers.authorization;
   const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
   if (!token) throw new AppError('unauthenticated', messages.session.invalidAccessToken);
   const check = await signer.verify<AccessTokenClaims>('access', token);
   if (!check.ok) {
-    const message = check.reason === 'expired' ? messages.session.expiredAccessToken : messages.session.invalidAccessToken;
-    throw new AppError('unauthenticated', message);
+    if (check.reason === 'expired') throw sessionExpired();
+    throw new AppError('unauthenticated', messages.session.invalidAccessToken);
   }
   const [row] = await lookup.execute({ sessionId: check.claims.sid, userId: check.claims.sub });
   if (!row) throw new AppError('unauthenticated', messages.session.invalidAccessToken);
+  // Disp. DNSISA 1/2025: a session unused for SESSION_IDLE_HOURS is over, as if its token had
+  // expired. Its last use is not touched again, so it stays over.
+  if (row.isIdle) throw sessionExpired();
   if (row.isStale) {
     await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, check.claims.sid));
   }
@@ -136,18 +155,24 @@ async function authenticate(
     email: row.email,
     displayName: row.displayName,
     ...await catalogue.describe(row.roleIds),
+    isPasswordExpired: isPasswordExpired(row.passwordChangedAt, policy.passwordMaxAgeDays),
   };
 }
+
+/** The limits of configuration on a session and its password (decision 041). */
+export type SessionPolicy = Pick<Config, 'passwordMaxAgeDays' | 'sessionIdleHours'>;
 
 /**
  * Enforces every route's declared access before its body is read: 401 without a valid
  * session, 403 without a matching permission.
  */
-export const accessControl = fp(async (app: FastifyInstance, options: { signer: TokenSigner }) => {
+export const accessControl = fp(async (
+  app: FastifyInstance, options: { signer: TokenSigner; policy: SessionPolicy },
+) => {
   app.decorateRequest('user', null);
   app.decorateRequest('oauth', null);
   const catalogue = new RoleCatalogue(app.db);
-  const lookup = prepareSessionLookup(app.db);
+  const lookup = prepareSessionLookup(app.db, options.policy);
   const oauthLookup = prepareOAuthTokenLookup(app.db);
   app.decorate('roleCatalogue', catalogue);
 
@@ -169,7 +194,10 @@ export const accessControl = fp(async (app: FastifyInstance, options: { signer: 
       request.oauth = await authenticateOAuth(app.db, oauthLookup, request, access.oauthScopes);
       return;
     }
-    const user = await authenticate(app.db, lookup, options.signer, catalogue, request);
+    const user = await authenticate(app.db, lookup, options.signer, catalogue, request, options.policy);
+    if (user.isPasswordExpired && !request.routeOptions.config.allowsExpiredPassword) {
+      throw new AppError('forbidden', messages.password.expired, 'passwordExpired');
+    }
     if (!isGranted(access, user)) throw AppError.forbidden();
     request.user = user;
   });

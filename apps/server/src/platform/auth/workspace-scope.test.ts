@@ -17,7 +17,7 @@ beforeAll(async () => {
   probe = Fastify({ logger: { level: 'error' } });
   probe.decorate('db', test.app.db);
   await probe.register(errorHandler);
-  await probe.register(accessControl, { signer: test.app.tokens });
+  await probe.register(accessControl, { signer: test.app.tokens, policy: test.config });
   await probe.register(workspaceScope);
   probe.get('/api/patients', { config: { access: 'authenticated', workspace: 'required' } },
     (request) => ({ workspaceId: currentWorkspaceId(request) }));
@@ -86,7 +86,7 @@ describe('workspace scope', () => {
   it('refuses to start when a public route requires a workspace', async () => {
     const careless = Fastify();
     careless.decorate('db', test.app.db);
-    await careless.register(accessControl, { signer: test.app.tokens });
+    await careless.register(accessControl, { signer: test.app.tokens, policy: test.config });
     await careless.register(workspaceScope);
     expect(() => careless.get('/api/open', { config: { access: 'public', workspace: 'required' } }, () => ({})))
       .toThrow(/requires a workspace/);

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { useState } from 'react';
 import { TermsGate } from '../../features/auth/terms-gate.tsx';
+import { PasswordExpiryGate } from '../../features/profile/password-expiry-gate.tsx';
 import { useSettings } from '../../features/settings/settings-provider.tsx';
 import { Footer } from '../footer.tsx';
 import { HorizontalNavigation } from '../horizontal-navigation.tsx';
@@ -36,7 +37,9 @@ export function AppLayout() {
           sx={{ flexGrow: 1, p: isCompact ? { xs: 1.5, sm: 2 } : { xs: 2, sm: 3 }, outline: 'none' }}
         >
           <TermsGate>
-            <RouteGuard />
+            <PasswordExpiryGate>
+              <RouteGuard />
+            </PasswordExpiryGate>
           </TermsGate>
         </Box>
         <AreaTheme area="footer">

@@ -117,7 +117,11 @@ describe('password recovery page', () => {
     await user.type(input(/^Contraseña nueva/), 'corta');
     await user.type(input(/^Confirmar la contraseña/), 'otra');
     await user.tab();
-    expect(await screen.findByText('Debe contener más de 8 caracteres')).toBeDefined();
+    expect(await screen.findByText('La contraseña no puede tener menos de 10 caracteres')).toBeDefined();
+    await user.clear(input(/^Contraseña nueva/));
+    await user.type(input(/^Contraseña nueva/), 'nueva-clave-2026');
+    await user.tab();
+    expect(await screen.findByText('La contraseña debe combinar mayúsculas, minúsculas, números y símbolos.')).toBeDefined();
     await user.clear(input(/^Contraseña nueva/));
     await user.type(input(/^Contraseña nueva/), 'Nueva-Clave-2026');
     await user.tab();

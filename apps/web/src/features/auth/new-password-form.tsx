@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageCard } from '../../components/page-card.tsx';
+import { NewPasswordField } from '../../components/new-password-field.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { paths } from '../../config/paths.ts';
 import { errorMessageOf } from '../../lib/api-client.ts';
@@ -45,7 +46,7 @@ export function NewPasswordForm({
   return (
     <PageCard title={title} lead={lead} maxWidth={440}>
       <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void handleSubmit(submit)(event)}>
-        <PasswordField control={control} name="password" label={t('newPassword.password')} autoComplete="new-password" required />
+        <NewPasswordField control={control} name="password" label={t('newPassword.password')} required />
         <PasswordField
           control={control}
           name="confirmPassword"

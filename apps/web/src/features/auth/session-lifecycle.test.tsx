@@ -57,6 +57,20 @@ describe('session at start-up', () => {
   });
 });
 
+describe('a session the server ends', () => {
+  it('takes the spec\'s expiry path when the session was left unused too long', async () => {
+    localStorage.setItem(storageKeys.accessToken, makeJwt({ exp: now + 3600 }));
+    stubApi({
+      'GET /api/auth/session': () => errorResponse(401, 'access_token expired', { errorCode: 'sessionExpired' }),
+    });
+    const { router } = renderRoutes(routes, { path: '/myPrescriptions' });
+
+    expect(await screen.findByText('access_token expired')).toBeDefined();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(accessTokenStore.get()).toBeNull();
+  });
+});
+
 describe('logout', () => {
   it('ends the session from the user menu: server told, workspace forgotten, back to the start', async () => {
     localStorage.setItem(storageKeys.accessToken, 'token-1');

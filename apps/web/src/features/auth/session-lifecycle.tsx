@@ -25,10 +25,14 @@ export function SessionLifecycle() {
 
 function useEndSessionOnUnauthorized() {
   const endSession = useEndSession();
-  useEffect(() => api.onUnauthorized(() => {
+  useEffect(() => api.onUnauthorized((error) => {
     // Several calls may fail together; the first one has already ended the session.
     if (accessTokenStore.get() === null) return;
-    endSession({ message: messages.session.invalidAccessToken, variant: 'error' });
+    // An expired token, or a session left unused too long (decision 041), takes the spec's expiry path.
+    const message = error.errorCode === 'sessionExpired'
+      ? messages.session.expiredAccessToken
+      : messages.session.invalidAccessToken;
+    endSession({ message, variant: 'error' });
   }), [endSession]);
 }
 

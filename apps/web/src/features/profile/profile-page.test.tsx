@@ -165,16 +165,17 @@ describe('my profile', () => {
     expect(attempts).toBe(2);
   });
 
-  it('checks the new password with the registration\'s rules before sending it', async () => {
+  it('checks the new password with the rules of every new password before sending it', async () => {
     const requests = visitProfile(doctorUser, doctorProfile);
     const security = await section('Seguridad');
+    expect(within(security).getByText('Al menos 10 caracteres, con mayúsculas, minúsculas, números y símbolos.')).toBeTruthy();
     const user = userEvent.setup();
     await user.type(within(security).getByLabelText(/Contraseña actual/), 'Clave-Segura-2026');
     await user.type(within(security).getByLabelText(/^Contraseña nueva/), 'corta');
     await user.type(within(security).getByLabelText(/Confirmar la contraseña nueva/), 'otra');
     await user.click(within(security).getByRole('button', { name: 'Cambiar la contraseña' }));
 
-    expect(await within(security).findByText(messages.registration.passwordMin)).toBeTruthy();
+    expect(await within(security).findByText(messages.password.tooShort)).toBeTruthy();
     expect(within(security).getByText(messages.registration.passwordsMismatch)).toBeTruthy();
     expect(requests.some((request) => request.path === '/api/profile/password')).toBe(false);
   });

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogForm, FormDialog } from '../../components/form-dialog.tsx';
+import { NewPasswordField } from '../../components/new-password-field.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { errorMessageOf } from '../../lib/api-client.ts';
 import { useNotify } from '../../lib/notify.ts';
@@ -40,7 +41,8 @@ export function SecuritySection({ profile }: { profile: Profile }) {
 
 const emptyPasswords: PasswordChangeInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-function PasswordChangeForm() {
+/** Changes the password with the current one; `onChanged` runs once the server confirmed it. */
+export function PasswordChangeForm({ onChanged }: { onChanged?: () => void }) {
   const { t } = useTranslation();
   const changePassword = useChangePassword();
   const { control, formState, reset, submitWith } = useServerForm({
@@ -50,7 +52,10 @@ function PasswordChangeForm() {
   });
   const save = submitWith((passwords) => changePassword.mutateAsync(passwords), {
     success: (message) => message,
-    onSaved: () => reset(emptyPasswords),
+    onSaved: () => {
+      reset(emptyPasswords);
+      onChanged?.();
+    },
   });
 
   return (
@@ -63,14 +68,7 @@ function PasswordChangeForm() {
         autoComplete="current-password"
         required
       />
-      <PasswordField
-        control={control}
-        name="newPassword"
-        label={t('profile.security.newPassword')}
-        helperText={t('profile.security.newPasswordHint')}
-        autoComplete="new-password"
-        required
-      />
+      <NewPasswordField control={control} name="newPassword" label={t('profile.security.newPassword')} required />
       <PasswordField
         control={control}
         name="confirmPassword"

@@ -3,6 +3,7 @@ import type { SyntheticEvent } from 'react';
 import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../components/form-field.tsx';
+import { NewPasswordField } from '../../components/new-password-field.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import type { RegistrationForm } from './registration-form.ts';
 
@@ -27,7 +28,7 @@ export function CredentialsStep({ control }: { control: Control<RegistrationForm
         // DECISIONS.md: the copy must be typed, so that a typo in the first field is caught.
         slotProps={{ htmlInput: { onPaste: block, onCopy: block, onCut: block, onDrop: block } }}
       />
-      <PasswordField control={control} name="password" label={t('registration.fields.password')} autoComplete="new-password" required />
+      <NewPasswordField control={control} name="password" label={t('registration.fields.password')} required />
       <PasswordField
         control={control}
         name="passwordConfirm"

@@ -192,7 +192,7 @@ describe('registration wizard, step 2', () => {
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
 
     expect(await screen.findByText('Ingrese un email válido.')).toBeDefined();
-    expect(screen.getByText('La contraseña no puede tener menos de 8 caracteres')).toBeDefined();
+    expect(screen.getByText('La contraseña no puede tener menos de 10 caracteres')).toBeDefined();
     expect(requests.some((request) => request.path.endsWith('/verify-email'))).toBe(false);
   });
 
