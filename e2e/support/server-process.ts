@@ -7,6 +7,7 @@ const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface ServerProcess {
   baseUrl: string;
+  port: number;
   /** Everything the process printed to stdout so far. */
   output: () => string;
   /** Sends SIGTERM and answers the exit code. */
@@ -39,11 +40,14 @@ async function waitUntilReady(baseUrl: string, child: ChildProcess, output: () =
 }
 
 /**
- * Starts the product as `npm start` runs it (after the build), on a free port. Mailed links
- * point at the address the browser uses, unless the environment says otherwise.
+ * Starts the product as `npm start` runs it (after the build), on a free port or on `port` (a
+ * restart where the browser's stored session must stay on the same origin). Mailed links point
+ * at the address the browser uses, unless the environment says otherwise.
  */
-export async function startServer(environment: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+export async function startServer(
+  environment: Record<string, string>, { port: wantedPort }: { port?: number } = {},
+): Promise<ServerProcess> {
+  const port = wantedPort ?? await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repositoryRoot,
@@ -65,6 +69,7 @@ export async function startServer(environment: Record<string, string>): Promise<
   await waitUntilReady(baseUrl, child, output);
   return {
     baseUrl,
+    port,
     output,
     stop: async () => {
       if (child.exitCode !== null) return child.exitCode;

@@ -1,0 +1,65 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { saveScreenshot, useBrowser, viewports } from './support/browser.ts';
+import { startServer, type ServerProcess } from './support/server-process.ts';
+import { acceptTermsIfAsked, overflowsHorizontally, signInThroughPages, waitForToast } from './support/sign-in.ts';
+
+const browser = useBrowser();
+const dataDir = await mkdtemp(join(tmpdir(), 'receta-expiry-'));
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+// An account of this server alone: the lanes' authenticator keeps one secret per email.
+const account = { email: 'auditoria@receta.test', password: 'Clave-Antigua-2025' };
+const environment = { DATA_DIR: dataDir, ADMIN_EMAIL: account.email, ADMIN_PASSWORD: account.password };
+
+/**
+ * Stops the server, changes its embedded database as time would have (nothing else may open it
+ * while the server runs) and starts it again on the same port, where the browser's session lives.
+ */
+async function afterTimePasses(server: ServerProcess, statement: string): Promise<ServerProcess> {
+  await server.stop();
+  const db = await PGlite.create(join(dataDir, 'db'), { extensions: { btree_gin, pg_trgm } });
+  await db.query(statement, [account.email]);
+  await db.close();
+  return startServer(environment, { port: server.port });
+}
+
+describe('expiry of passwords and sessions', () => {
+  it('asks for a new password once the old one is a year old, and ends a session idle for 8 hours', async () => {
+    let server = await startServer(environment);
+    const context = await browser.browser.newContext({ baseURL: server.baseUrl, viewport: viewports.mobile, locale: 'es-AR' });
+    const page = await context.newPage();
+    await signInThroughPages(page, account);
+    await acceptTermsIfAsked(page, page.getByRole('heading', { level: 1 }));
+
+    server = await afterTimePasses(server, 'update users set password_changed_at = now() - interval \'366 days\' where email = $1');
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Elija una contraseña nueva' }).waitFor();
+    await page.getByText('Su contraseña venció: elija una nueva para continuar.').waitFor();
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await saveScreenshot(page, 'password-expired-mobile');
+    await page.getByLabel(/^Contraseña actual/).fill(account.password);
+    await page.getByLabel(/^Contraseña nueva/).fill('corta');
+    await page.getByRole('button', { name: 'Cambiar la contraseña' }).click();
+    await page.getByText('La contraseña no puede tener menos de 10 caracteres').first().waitFor();
+    await page.getByLabel(/^Contraseña nueva/).fill('Clave-Nueva-2026');
+    await page.getByLabel(/^Confirmar la contraseña nueva/).fill('Clave-Nueva-2026');
+    await page.getByRole('button', { name: 'Cambiar la contraseña' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Elija una contraseña nueva' }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Abrir el menú' }).waitFor();
+
+    server = await afterTimePasses(server, `update sessions set last_seen_at = now() - interval '8 hours 1 minute'
+      where user_id = (select id from users where email = $1)`);
+    await page.reload();
+    await page.waitForURL('**/login');
+    await waitForToast(page, 'access_token expired');
+    await saveScreenshot(page, 'session-idle-expired-mobile');
+    await context.close();
+    expect(await server.stop()).toBe(0);
+  }, 240_000);
+});
