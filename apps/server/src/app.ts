@@ -14,6 +14,7 @@ import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { dispensingRoutes } from './modules/dispensing/index.ts';
 import { favouritesRoutes } from './modules/favourites/index.ts';
+import { fhirRoutes } from './modules/fhir/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { clinicalSearchRoutes, lookupsRoutes } from './modules/lookups/index.ts';
 import {
@@ -133,6 +134,7 @@ export async function buildApp(
   await app.register(clinicalSearchRoutes, { prefix: '/api' });
   await app.register(patientsRoutes, { prefix: '/api' });
   await app.register(dispensingRoutes, { prefix: '/api' });
+  await app.register(fhirRoutes, { prefix: '/api' });
   await app.register(patientAccessRoutes, { prefix: '/api' });
   await app.register(quickPanelRoutes, { prefix: '/api' });
   await app.register(oauthClientsRoutes, { prefix: '/api' });

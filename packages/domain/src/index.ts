@@ -13,6 +13,7 @@ export * from './dates.ts';
 export * from './directory.ts';
 export * from './error-codes.ts';
 export * from './favourites.ts';
+export * from './fhir.ts';
 export * from './dispensing.ts';
 export * from './identity.ts';
 export * from './lookups.ts';

@@ -174,6 +174,7 @@ export const messages = {
     notFound: 'No existe tal prescripción!',
     unknownInsurer: 'No existe la obra social seleccionada!',
     pdfNotFound: 'No existe tal PDF!',
+    fhirNotSigned: 'Solo una prescripción firmada se exporta en FHIR.',
     notDraft: 'Solo se puede editar o eliminar una prescripción en borrador.',
     notDoctor: 'Solo un médico autorizado puede emitir prescripciones.',
     itemsRequired: 'Agregue al menos un medicamento.',

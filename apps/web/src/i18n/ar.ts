@@ -1780,6 +1780,7 @@ export const ar: ArabicTranslation<Translation> = {
       notFound: 'لا توجد وصفة كهذه!',
       unknownInsurer: 'التأمين الصحي المحدد غير موجود!',
       pdfNotFound: 'لا يوجد ملف PDF كهذا!',
+      fhirNotSigned: 'لا تُصدَّر بصيغة FHIR إلا الوصفة الموقَّعة.',
       notDraft: 'لا يمكن تعديل الوصفة أو حذفها إلا وهي مسودة.',
       notDoctor: 'لا يُصدر الوصفات إلا طبيب معتمد.',
       itemsRequired: 'أضف دواءً واحدًا على الأقل.',

@@ -1692,6 +1692,7 @@ export const en: Translation = {
       notFound: 'There is no such prescription!',
       unknownInsurer: 'The selected health insurer does not exist!',
       pdfNotFound: 'There is no such PDF!',
+      fhirNotSigned: 'Only a signed prescription is exported in FHIR.',
       notDraft: 'Only a draft prescription can be edited or deleted.',
       notDoctor: 'Only an authorized doctor can issue prescriptions.',
       itemsRequired: 'Add at least one medication.',

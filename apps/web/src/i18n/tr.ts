@@ -1693,6 +1693,7 @@ export const tr: Translation = {
       notFound: 'Böyle bir reçete yok!',
       unknownInsurer: 'Seçilen sağlık sigortası mevcut değil!',
       pdfNotFound: 'Böyle bir PDF yok!',
+      fhirNotSigned: 'FHIR olarak yalnızca imzalı bir reçete dışa aktarılır.',
       notDraft: 'Yalnızca taslak durumundaki bir reçete düzenlenebilir veya silinebilir.',
       notDoctor: 'Yalnızca yetkili bir hekim reçete yazabilir.',
       itemsRequired: 'En az bir ilaç ekleyin.',

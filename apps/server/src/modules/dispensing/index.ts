@@ -1,1 +1,2 @@
+export { findDispensationsOf } from './dispensing.repository.ts';
 export { dispensingRoutes } from './dispensing.routes.ts';

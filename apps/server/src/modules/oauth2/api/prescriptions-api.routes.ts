@@ -1,6 +1,6 @@
 import {
-  messages, OAuthPrescribedSchema, OAuthPrescribeSchema, OAuthPrescriptionsQuerySchema, PrescriptionPageSchema,
-  PrescriptionSchema,
+  FhirBundleSchema, messages, OAuthPrescribedSchema, OAuthPrescribeSchema, OAuthPrescriptionsQuerySchema,
+  PrescriptionPageSchema, PrescriptionSchema,
 } from '@receta/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,6 +8,7 @@ import { auditActorOf } from '../../../platform/audit.ts';
 import { currentOAuthCaller } from '../../../platform/auth/access-control.ts';
 import { errorAnswers } from '../../../platform/http/error-answers.ts';
 import { sendPdf } from '../../../platform/http/send-pdf.ts';
+import { exportPrescription, fhirContentType } from '../../fhir/index.ts';
 import { signedPdfName, type SigningServices } from '../../prescriptions/index.ts';
 import {
   findPrescriptionPdfOfDoctor, listPrescriptionsOfDoctor, prescribeForApp, showPrescriptionOfDoctor,
@@ -61,6 +62,24 @@ export const prescriptionsApiRoutes: FastifyPluginAsyncZod = async (app) => {
       app.db, currentOAuthCaller(request).userId, request.params.id, auditActorOf(request),
     );
     return sendPdf(reply, pdf, signedPdfName(number));
+  });
+
+  app.get('/prescriptions/:id/fhir', {
+    config: { access: { oauthScopes: ['prescriptions-search'] } },
+    schema: {
+      tags: oauthApiTags,
+      summary: 'Una prescripción firmada del médico en FHIR R4, con sus dispensas (alcance prescriptions-search)',
+      description: 'Un Bundle transaction de los perfiles RDI de HL7 Argentina (recetaDigitalRegistroRecetaAR): '
+        + 'paciente, prescriptor, cobertura, un pedido por ítem con su CUIR y lo dispensado. Un borrador recibe 409.',
+      params: PrescriptionParamsSchema,
+      produces: [fhirContentType],
+      response: { 200: FhirBundleSchema, ...errorAnswers(400, 401, 403, 404, 409) },
+    },
+  }, async (request, reply) => {
+    const prescription = await showPrescriptionOfDoctor(
+      app.db, currentOAuthCaller(request).userId, request.params.id, auditActorOf(request),
+    );
+    return reply.type(fhirContentType).send(await exportPrescription(app.db, prescription));
   });
 
   app.post('/prescriptions', {
