@@ -211,7 +211,7 @@ describe('the OAuth2 demo client', () => {
     await page.goto(`/oauth2/pin-2fa?${new URLSearchParams({
       action: 'sign', access_token: 'token-inexistente', redirect_uri: elsewhere, state: 'estado', ...pkce,
     }).toString()}`);
-    await page.getByRole('alert').filter({ hasText: 'Invalid access_token' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Su sesión ya no es válida. Ingrese de nuevo.' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/oauth2/pin-2fa');
     await expectNoSidewaysScrolling(page, 'oauth-pin-refused-token-mobile');
     await page.context().close();

@@ -57,7 +57,7 @@ describe('expiry of passwords and sessions', () => {
       where user_id = (select id from users where email = $1)`);
     await page.reload();
     await page.waitForURL('**/login');
-    await waitForToast(page, 'access_token expired');
+    await waitForToast(page, 'Su sesión venció. Ingrese de nuevo.');
     await saveScreenshot(page, 'session-idle-expired-mobile');
     await context.close();
     expect(await server.stop()).toBe(0);

@@ -1444,7 +1444,15 @@ export const es = {
     title: 'Prescripciones del paciente',
     search: 'Buscar por número',
   },
-  messages,
+  messages: {
+    ...messages,
+    // The API keeps the spec's English texts for its clients; a person reads Spanish.
+    session: {
+      ...messages.session,
+      invalidAccessToken: 'Su sesión ya no es válida. Ingrese de nuevo.',
+      expiredAccessToken: 'Su sesión venció. Ingrese de nuevo.',
+    },
+  },
 } as const;
 
 type Widen<Tree> = { readonly [Key in keyof Tree]: Tree[Key] extends string ? string : Widen<Tree[Key]> };

@@ -18,7 +18,7 @@ describe('session at start-up', () => {
     localStorage.setItem(storageKeys.workspace, 'w1');
     const { router } = renderRoutes(routes, { path: '/' });
 
-    expect(await screen.findByText('access_token expired')).toBeDefined();
+    expect(await screen.findByText('Su sesión venció. Ingrese de nuevo.')).toBeDefined();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(accessTokenStore.get()).toBeNull();
     expect(workspaceStore.get()).toBeNull();
@@ -51,7 +51,7 @@ describe('session at start-up', () => {
     stubApi({ 'GET /api/auth/session': () => errorResponse(401, 'Invalid access_token') });
     const { router } = renderRoutes(routes, { path: '/' });
 
-    expect(await screen.findByText('Invalid access_token')).toBeDefined();
+    expect(await screen.findByText('Su sesión ya no es válida. Ingrese de nuevo.')).toBeDefined();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(accessTokenStore.get()).toBeNull();
   });
@@ -65,7 +65,7 @@ describe('a session the server ends', () => {
     });
     const { router } = renderRoutes(routes, { path: '/myPrescriptions' });
 
-    expect(await screen.findByText('access_token expired')).toBeDefined();
+    expect(await screen.findByText('Su sesión venció. Ingrese de nuevo.')).toBeDefined();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(accessTokenStore.get()).toBeNull();
   });
@@ -108,7 +108,7 @@ describe('logout', () => {
       user: makeUser({ scope: ['index.not.authorized.user'], ...accepted }),
     });
 
-    expect(await screen.findByText('Invalid access_token')).toBeDefined();
+    expect(await screen.findByText('Su sesión ya no es válida. Ingrese de nuevo.')).toBeDefined();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(accessTokenStore.get()).toBeNull();
   });

@@ -67,7 +67,7 @@ describe('OAuth PIN page', () => {
     const assign = watchClientRedirects();
     openPinStep({ 'GET /oauth2/accounts/token': () => errorResponse(401, messages.session.invalidAccessToken) });
 
-    expect((await screen.findByRole('alert')).textContent).toBe(messages.session.invalidAccessToken);
+    expect((await screen.findByRole('alert')).textContent).toBe('Su sesión ya no es válida. Ingrese de nuevo.');
     expect(screen.queryByLabelText(/^PIN de firma/)).toBeNull();
     expect(assign).not.toHaveBeenCalled();
   });
