@@ -1,1 +1,2 @@
 export { dispensingRoutes } from './dispensing.routes.ts';
+export { dispensePrescription, scanPrescription, undoDispensation, type PharmacyActor } from './dispensing.service.ts';

@@ -7,24 +7,34 @@ import { sessions, userRoles, users } from '../../db/schema/index.ts';
 import { AppError } from '../http/app-error.ts';
 import type { TokenSigner } from './access-tokens.ts';
 import { authenticateOAuth, prepareOAuthTokenLookup, type OAuthCaller } from './oauth-bearer.ts';
+import {
+  authenticatePharmacySystem, preparePharmacySystemLookup, type PharmacySystemCaller,
+} from './pharmacy-system-bearer.ts';
+import { PharmacySystemTokenSigner } from './pharmacy-system-tokens.ts';
 import { RoleCatalogue } from './role-catalogue.ts';
+
+/** External apps' access: a doctor's app with a token holding one of the scopes (none listed: any live token). */
+type OAuthAccess =
+  | { readonly oauthScopes: readonly OAuthScope[] }
+  /** A pharmacy system with its own client-credentials token holding one of the scopes (docs/decisions/043). */
+  | { readonly pharmacySystemScopes: readonly [OAuthScope, ...OAuthScope[]] };
 
 /**
  * Who may call a route: anyone, any signed-in user, a user holding at least one of the
  * permissions, or a member of a role group (spec section 6: "a roles-based check also
- * exists"), or an external app's OAuth2 access token holding one of the scopes (none listed:
- * any live token). Every API route declares one; a route that does not stops the server at start.
+ * exists"), or an external app with an OAuth2 token. Every API route declares one; a route
+ * that does not stops the server at start.
  */
 export type RouteAccess =
   | 'public'
   | 'authenticated'
   | readonly [Permission, ...Permission[]]
   | { readonly roleGroup: RoleGroup }
-  | { readonly oauthScopes: readonly OAuthScope[] };
+  | OAuthAccess;
 
 /** Whether a route is called by external apps with OAuth2 tokens rather than by the web app's sessions. */
-export function isOAuthAccess(access: RouteAccess): access is { readonly oauthScopes: readonly OAuthScope[] } {
-  return typeof access === 'object' && 'oauthScopes' in access;
+export function isOAuthAccess(access: RouteAccess): access is OAuthAccess {
+  return typeof access === 'object' && ('oauthScopes' in access || 'pharmacySystemScopes' in access);
 }
 
 /** A route and the access it declared, for the permission matrix and the documentation. */
@@ -71,6 +81,8 @@ declare module 'fastify' {
     user: AuthenticatedUser | null;
     /** The external app and its user on OAuth2 routes; null elsewhere. */
     oauth: OAuthCaller | null;
+    /** The pharmacy system on its routes; null elsewhere. */
+    pharmacySystem: PharmacySystemCaller | null;
   }
 }
 
@@ -143,12 +155,18 @@ async function authenticate(
  * Enforces every route's declared access before its body is read: 401 without a valid
  * session, 403 without a matching permission.
  */
-export const accessControl = fp(async (app: FastifyInstance, options: { signer: TokenSigner }) => {
+export const accessControl = fp(async (
+  app: FastifyInstance, options: { signer: TokenSigner; pharmacySystemSigner?: PharmacySystemTokenSigner },
+) => {
+  // Both signers keep their key in the database, so a second one verifies the same tokens.
+  const pharmacySystemSigner = options.pharmacySystemSigner ?? new PharmacySystemTokenSigner(app.db);
   app.decorateRequest('user', null);
   app.decorateRequest('oauth', null);
+  app.decorateRequest('pharmacySystem', null);
   const catalogue = new RoleCatalogue(app.db);
   const lookup = prepareSessionLookup(app.db);
   const oauthLookup = prepareOAuthTokenLookup(app.db);
+  const pharmacySystemLookup = preparePharmacySystemLookup(app.db);
   app.decorate('roleCatalogue', catalogue);
 
   const declaredRoutes: DeclaredRoute[] = [];
@@ -166,7 +184,13 @@ export const accessControl = fp(async (app: FastifyInstance, options: { signer: 
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
     if (isOAuthAccess(access)) {
-      request.oauth = await authenticateOAuth(app.db, oauthLookup, request, access.oauthScopes);
+      if ('pharmacySystemScopes' in access) {
+        request.pharmacySystem = await authenticatePharmacySystem(
+          pharmacySystemSigner, pharmacySystemLookup, request, access.pharmacySystemScopes,
+        );
+      } else {
+        request.oauth = await authenticateOAuth(app.db, oauthLookup, request, access.oauthScopes);
+      }
       return;
     }
     const user = await authenticate(app.db, lookup, options.signer, catalogue, request);
@@ -179,6 +203,12 @@ export const accessControl = fp(async (app: FastifyInstance, options: { signer: 
 export function currentOAuthCaller(request: FastifyRequest): OAuthCaller {
   if (!request.oauth) throw new Error('currentOAuthCaller() on a route without OAuth2 access');
   return request.oauth;
+}
+
+/** The pharmacy system of a route that declared pharmacy systems' access. */
+export function currentPharmacySystem(request: FastifyRequest): PharmacySystemCaller {
+  if (!request.pharmacySystem) throw new Error('currentPharmacySystem() on a route without pharmacy systems\' access');
+  return request.pharmacySystem;
 }
 
 /** The signed-in user of a route that declared it needs one. */
