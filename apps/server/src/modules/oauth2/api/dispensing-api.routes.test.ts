@@ -168,6 +168,16 @@ describe('POST /oauth2/accounts/token with grant_type=client_credentials', () =>
 });
 
 describe('access to /oauth2/api/dispensing', () => {
+  it('cannot be granted by a doctor through the authorization code flow', async () => {
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/oauth2/accounts/sign-in',
+      payload: { email: 'medico@example.test', password: 'Cualquiera1!', client_id: pharmacySystem.clientId, scope: 'prescriptions-dispense' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ApiError>().fields).toContainEqual({ field: 'body.scope', message: messages.oauth.scopeNotAllowed });
+  });
+
   it('refuses a token of the authorization code flow, whatever its scopes', async () => {
     const app = await createOAuthClient(test.app);
     const { authorization: appToken } = await issueAccessToken(test.app, {
