@@ -315,3 +315,27 @@ describe('POST /oauth2/api/dispensing/:prescriptionId/dispensations/:dispensatio
     expect(again.json<ApiError>().message).toBe(messages.dispensing.notUndoable);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes the pharmacy systems\' routes in Spanish, with curl examples and their security scheme', async () => {
+    const document = (await test.app.inject({ url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, { description?: string; summary?: string; security?: object[] }>>;
+      components: { securitySchemes: Record<string, { flows?: { clientCredentials?: { scopes: object } } }> };
+    }>();
+    const routes = [
+      ['/oauth2/api/dispensing/{codeOrCuir}', 'get'],
+      ['/oauth2/api/dispensing/{prescriptionId}/dispense', 'post'],
+      ['/oauth2/api/dispensing/{prescriptionId}/dispensations/{dispensationId}/undo', 'post'],
+    ] as const;
+    for (const [path, method] of routes) {
+      const operation = document.paths[path]?.[method];
+      expect(operation?.summary, `${method} ${path}`).toContain('alcance prescriptions-dispense');
+      expect(operation?.description, `${method} ${path}`).toContain('curl');
+      expect(operation?.security).toEqual([{ pharmacySystem: ['prescriptions-dispense'] }]);
+    }
+    expect(document.paths['/oauth2/api/dispensing/{codeOrCuir}']?.get?.description).toContain('grant_type=client_credentials');
+    expect(document.paths['/oauth2/accounts/token']?.post?.description).toContain('grant_type=client_credentials');
+    expect(document.components.securitySchemes.pharmacySystem?.flows?.clientCredentials?.scopes)
+      .toEqual({ 'prescriptions-dispense': 'Consultar y registrar dispensas de recetas (farmacias)' });
+  });
+});
