@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { sessions, userRoles, users } from '../../db/schema/index.ts';
 import { AppError } from '../http/app-error.ts';
 import type { TokenSigner } from './access-tokens.ts';
+import { refusedToken, requireBearerToken } from './bearer-token.ts';
 import { authenticateOAuth, prepareOAuthTokenLookup, type OAuthCaller } from './oauth-bearer.ts';
 import {
   authenticatePharmacySystem, preparePharmacySystemLookup, type PharmacySystemCaller,
@@ -129,14 +130,8 @@ type SessionLookup = ReturnType<typeof prepareSessionLookup>;
 async function authenticate(
   db: Database, lookup: SessionLookup, signer: TokenSigner, catalogue: RoleCatalogue, request: FastifyRequest,
 ): Promise<AuthenticatedUser> {
-  const header = request.headers.authorization;
-  const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
-  if (!token) throw new AppError('unauthenticated', messages.session.invalidAccessToken);
-  const check = await signer.verify<AccessTokenClaims>('access', token);
-  if (!check.ok) {
-    const message = check.reason === 'expired' ? messages.session.expiredAccessToken : messages.session.invalidAccessToken;
-    throw new AppError('unauthenticated', message);
-  }
+  const check = await signer.verify<AccessTokenClaims>('access', requireBearerToken(request));
+  if (!check.ok) throw refusedToken(check.reason);
   const [row] = await lookup.execute({ sessionId: check.claims.sid, userId: check.claims.sub });
   if (!row) throw new AppError('unauthenticated', messages.session.invalidAccessToken);
   if (row.isStale) {

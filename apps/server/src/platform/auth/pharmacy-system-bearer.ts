@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { oauthClients, roles, userRoles, users } from '../../db/schema/index.ts';
 import { AppError } from '../http/app-error.ts';
+import { refusedToken, requireBearerToken } from './bearer-token.ts';
 import type { PharmacySystemTokenSigner } from './pharmacy-system-tokens.ts';
 
 /** A pharmacy system calling with its client-credentials token, and the pharmacy account it dispenses for. */
@@ -54,14 +55,8 @@ export async function authenticatePharmacySystem(
   signer: PharmacySystemTokenSigner, lookup: PharmacySystemLookup, request: FastifyRequest,
   needed: readonly OAuthScope[],
 ): Promise<PharmacySystemCaller> {
-  const header = request.headers.authorization;
-  const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
-  if (!token) throw new AppError('unauthenticated', messages.session.invalidAccessToken);
-  const check = await signer.verify(token);
-  if (!check.ok) {
-    const message = check.reason === 'expired' ? messages.session.expiredAccessToken : messages.session.invalidAccessToken;
-    throw new AppError('unauthenticated', message);
-  }
+  const check = await signer.verify(requireBearerToken(request));
+  if (!check.ok) throw refusedToken(check.reason);
   const [client] = await lookup.execute({ clientId: check.claims.sub });
   if (!client) throw new AppError('unauthenticated', messages.session.invalidAccessToken);
   // A scope the superadmin has since taken from the client no longer counts.
