@@ -119,10 +119,7 @@ export async function editClient(
   const row = await db.transaction(async (tx) => {
     const client = await lockClient(tx, id);
     if (!client) throw notFound();
-    if (input.kind !== client.kind) {
-      const message = messages.oauth.clientKindFixed;
-      throw new AppError('invalid_data', message, undefined, [{ field: 'body.kind', message }]);
-    }
+    if (input.kind !== client.kind) throw fieldError('body.kind', messages.oauth.clientKindFixed);
     const { kind: _kind, pharmacyAccountEmail: _email, ...changes } = input;
     const pharmacyUserId = await pharmacyUserIdOf(tx, input);
     const updated = await updateClient(tx, id, { ...changes, pharmacyUserId }, new Date());
