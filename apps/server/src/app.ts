@@ -33,6 +33,7 @@ import { registrationRoutes } from './modules/registration/index.ts';
 import { attemptLimiting } from './platform/attempt-limiter.ts';
 import { TokenSigner } from './platform/auth/access-tokens.ts';
 import { accessControl } from './platform/auth/access-control.ts';
+import { PharmacySystemTokenSigner } from './platform/auth/pharmacy-system-tokens.ts';
 import { workspaceScope } from './platform/auth/workspace-scope.ts';
 import { errorHandler } from './platform/http/error-handler.ts';
 import { jsonBodies } from './platform/http/json-body.ts';
@@ -50,6 +51,7 @@ declare module 'fastify' {
     config: Config;
     db: Database;
     tokens: TokenSigner;
+    pharmacySystemTokens: PharmacySystemTokenSigner;
     signing: SigningAuthority;
     deliverToPatient: PatientDelivery;
     notifyCancellation: CancellationNotice;
@@ -86,6 +88,7 @@ export async function buildApp(
   }
   app.decorate('db', database.db);
   app.decorate('tokens', new TokenSigner(await ensurePlatformSecret(database.db, 'access-token-key')));
+  app.decorate('pharmacySystemTokens', new PharmacySystemTokenSigner(database.db));
   app.decorate('signing', await SigningAuthority.load(config, findPrescriber));
   app.decorate('deliverToPatient', deliverToPatient);
   app.decorate('notifyCancellation', notifyPatientOfCancellation);
@@ -108,7 +111,7 @@ export async function buildApp(
   await app.register(attemptLimiting);
   await app.register(jsonBodies);
   await app.register(openApi, { version: config.versions.backend, publicUrl: config.publicUrl });
-  await app.register(accessControl, { signer: app.tokens, policy: config });
+  await app.register(accessControl, { signer: app.tokens, policy: config, pharmacySystemSigner: app.pharmacySystemTokens });
   await app.register(workspaceScope);
   await app.register(mailDelivery);
   await app.register(smsDelivery);

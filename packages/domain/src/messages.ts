@@ -140,6 +140,9 @@ export const messages = {
     publicClientWithoutSecret: 'Las aplicaciones públicas no usan secreto.',
     secretRotated: '¡Nuevo secreto generado! Cópielo ahora: no se volverá a mostrar. El anterior dejó de funcionar.',
     integrationNotFound: 'No existe tal integración.',
+    pharmacyAccountInvalid: 'Ingrese el email de una cuenta con el rol Farmacia.',
+    pharmacySystemNeedsSecret: 'Un sistema de farmacia es una aplicación confidencial.',
+    dispenseScopeNeedsPharmacy: 'El alcance prescriptions-dispense requiere una cuenta de farmacia.',
     secondFactorNotEnrolled: 'Antes de usar aplicaciones externas, ingrese a Receta Digital y configure su aplicación de autenticación.',
   },
   /** The server messages of the OAuth2 endpoints, in the words spec section 8 expects. */

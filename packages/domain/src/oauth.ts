@@ -22,8 +22,19 @@ export const oauthScopes = [
   'prescriptions-search',
   'documents-search',
   'patients-update',
+  'prescriptions-dispense',
 ] as const;
 export type OAuthScope = (typeof oauthScopes)[number];
+
+/**
+ * The scopes a pharmacy system holds for itself, with the client-credentials grant, rather
+ * than for a doctor who consented (docs/decisions/043).
+ */
+export const pharmacySystemScopes = ['prescriptions-dispense'] as const satisfies readonly OAuthScope[];
+
+/** The scopes a doctor may grant an app: all but the pharmacy systems'. */
+export const doctorAppScopes: readonly OAuthScope[] = oauthScopes
+  .filter((scope) => !(pharmacySystemScopes as readonly OAuthScope[]).includes(scope));
 
 const clinicalSearchDescription = 'Buscar medicamentos, diagnósticos y obras sociales en su nombre';
 
@@ -40,6 +51,7 @@ export const oauthScopeDescriptions: Record<OAuthScope, string> = {
   'patients-search': 'Buscar pacientes',
   'documents-search': 'Buscar documentos firmados',
   'patients-update': 'Actualizar datos de pacientes',
+  'prescriptions-dispense': 'Consultar y registrar dispensas de recetas (farmacias)',
 };
 
 /**
@@ -141,7 +153,7 @@ export const OAuthAuthorizeBodySchema = z.object({
 });
 export const OAuthAuthorizedSchema = z.object({ code: z.string(), state: z.string().optional() });
 
-/** `POST /oauth2/accounts/token`, form-encoded (RFC 6749 sections 4.1.3 and 6). */
+/** `POST /oauth2/accounts/token`, form-encoded (RFC 6749 sections 4.1.3, 4.4.2 and 6). */
 export const OAuthTokenRequestSchema = z.discriminatedUnion('grant_type', [
   z.object({
     grant_type: z.literal('authorization_code'),
@@ -158,6 +170,12 @@ export const OAuthTokenRequestSchema = z.discriminatedUnion('grant_type', [
     client_id: oauthValue().optional(),
     client_secret: oauthValue().optional(),
   }),
+  z.object({
+    grant_type: z.literal('client_credentials'),
+    scope: oauthValue().optional(),
+    client_id: oauthValue().optional(),
+    client_secret: oauthValue().optional(),
+  }),
 ]);
 export const OAuthTokenSchema = z.object({
   access_token: z.string(),
@@ -167,6 +185,9 @@ export const OAuthTokenSchema = z.object({
   scope: z.string(),
 });
 export type OAuthToken = z.infer<typeof OAuthTokenSchema>;
+/** A client-credentials token: a signed JWT and no refresh token (RFC 6749 section 4.4.3). */
+export const OAuthClientTokenSchema = OAuthTokenSchema.omit({ refresh_token: true });
+export type OAuthClientToken = z.infer<typeof OAuthClientTokenSchema>;
 
 /** The error codes of the token and revocation endpoints (RFC 6749 section 5.2, RFC 7009 section 2.2.1). */
 export const oauthErrorCodes = [
@@ -255,6 +276,12 @@ export const OAuthClientInputSchema = z.object({
   allowedScopes: z.array(z.enum(oauthScopes, invalid), invalid).min(1, messages.common.required),
   sandbox: z.boolean().default(false),
   kind: z.enum(oauthClientKinds, invalid).default('confidential'),
+  /**
+   * The email of the pharmacy account a pharmacy system dispenses for: only a client registered
+   * with one may use the client-credentials grant (docs/decisions/043).
+   */
+  pharmacyAccountEmail: emailSchema(messages.login.emailMin, messages.login.emailInvalid)
+    .nullable().default(null),
 });
 export type OAuthClientInput = z.input<typeof OAuthClientInputSchema>;
 
@@ -271,6 +298,8 @@ export const OAuthClientSchema = z.object({
   kind: z.enum(oauthClientKinds),
   /** Whether a confidential client has a secret yet (the demo client has none until one is generated). */
   hasSecret: z.boolean(),
+  /** The pharmacy account a pharmacy system dispenses for; null for any other app. */
+  pharmacyAccountEmail: z.string().nullable(),
   createdAt: z.string(),
 });
 export type OAuthClient = z.infer<typeof OAuthClientSchema>;

@@ -24,8 +24,12 @@ export interface AuditActor {
  * the log: a patient's page (`/p/{token}`) must not leave a working link in the audit trail.
  */
 export function auditActorOf(request: FastifyRequest): AuditActor {
-  const { oauth } = request;
+  const { oauth, pharmacySystem } = request;
   if (oauth) return { actorUserId: oauth.userId, pagePath: null, oauthClientId: oauth.clientId };
+  // A pharmacy system acts as the pharmacy account it was registered with.
+  if (pharmacySystem) {
+    return { actorUserId: pharmacySystem.pharmacyUserId, pagePath: null, oauthClientId: pharmacySystem.clientId };
+  }
   const pagePath = request.headers[requestHeaders.pagePath];
   return {
     actorUserId: request.user?.id ?? null,

@@ -1,5 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { composeCuir, cuirGroupOf, cuirItemOf, medicationSubtypeCodes } from '@receta/domain';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { prescriptionDocuments, prescriptionItems, prescriptions } from '../../src/db/schema/index.ts';
 import { renderPrescriptionPdf, signPdf } from '../../src/platform/pdf/index.ts';
@@ -59,4 +60,25 @@ async function signedPdfOf(
   const printed = prescriptionToPrint({ id: draft.id, number: draft.number });
   const unsigned = await renderPrescriptionPdf(printed, { verificationUrl: `https://receta.test/verificar/${verificationCode}` });
   return Buffer.from(await signPdf(unsigned, signer, { reason: 'Receta electrónica', location: 'Argentina', name: 'Ana Pérez' }));
+}
+
+/**
+ * Gives each item of a signed prescription its CUIR, as signing does, so that tests do not
+ * depend on how the factory writes them. The trigger that keeps signed items unchanged steps aside.
+ */
+export async function giveCuirs(app: FastifyInstance, prescription: { id: string; number: number }): Promise<string[]> {
+  const items = await app.db.select().from(prescriptionItems)
+    .where(eq(prescriptionItems.prescriptionId, prescription.id)).orderBy(prescriptionItems.position);
+  const cuirs = items.map((item) => composeCuir({
+    platform: '0000', repository: '0000', jurisdiction: '14', type: '01', subtype: item.subtype === null ? '00' : medicationSubtypeCodes[item.subtype],
+    group: cuirGroupOf(prescription.number), item: cuirItemOf(item.position),
+  }));
+  await app.db.transaction(async (tx) => {
+    await tx.execute(sql`alter table prescription_items disable trigger prescription_items_signed_immutable`);
+    for (const [index, item] of items.entries()) {
+      await tx.update(prescriptionItems).set({ cuir: cuirs[index] }).where(eq(prescriptionItems.id, item.id));
+    }
+    await tx.execute(sql`alter table prescription_items enable trigger prescription_items_signed_immutable`);
+  });
+  return cuirs;
 }

@@ -11,6 +11,8 @@ export interface ClientOptions {
   redirectUris?: string[];
   /** A public client has no secret: PKCE alone protects its codes. */
   kind?: 'confidential' | 'public';
+  /** Makes the client a pharmacy system dispensing for this pharmacy user (client-credentials grant). */
+  pharmacyUserId?: string;
 }
 
 /** An external app straight in the database (confidential by default, with the secret it was given). */
@@ -26,6 +28,7 @@ export async function createOAuthClient(app: FastifyInstance, options: ClientOpt
     redirectUriLabel: 'Historia clínica de prueba',
     allowedScopes: options.allowedScopes ?? [...oauthScopes],
     sandbox: options.sandbox ?? false,
+    pharmacyUserId: options.pharmacyUserId ?? null,
   }).returning({ id: oauthClients.id });
   if (!client) throw new Error('Client not created');
   return { id: client.id, clientId, secret, redirectUri: options.redirectUris?.[0] ?? 'https://app.example.test/callback' };

@@ -1109,6 +1109,7 @@ export const ar: ArabicTranslation<Translation> = {
       'patients-search': 'البحث عن المرضى',
       'documents-search': 'البحث في المستندات الموقّعة',
       'patients-update': 'تحديث بيانات المرضى',
+      'prescriptions-dispense': 'الاستعلام عن صرف الوصفات وتسجيله (الصيدليات)',
     },
   },
   dashboard: {
@@ -1498,6 +1499,8 @@ export const ar: ArabicTranslation<Translation> = {
         kindFixed: 'لا يمكن تغيير النوع: سجّل تطبيقًا آخر.',
         sandbox: 'بيئة تجريبية (sandbox)',
         sandboxHint: 'تستخدم توقيعات تطبيق البيئة التجريبية شهادة الاختبار ولا قيمة قانونية لها.',
+        pharmacyAccountEmail: 'البريد الإلكتروني لحساب الصيدلية',
+        pharmacyAccountEmailHint: 'لأنظمة الصيدليات فقط: الحساب ذو دور الصيدلية الذي يصرف باسمه عبر client_credentials. اتركه فارغًا للتطبيقات الأخرى.',
       },
       secret: {
         title: 'سر التطبيق',
@@ -1747,6 +1750,9 @@ export const ar: ArabicTranslation<Translation> = {
       publicClientWithoutSecret: 'التطبيقات العامة لا تستخدم سرًا.',
       secretRotated: 'أُنشئ سر جديد! انسخه الآن: لن يُعرض مرة أخرى. توقف السر السابق عن العمل.',
       integrationNotFound: 'لا يوجد تكامل كهذا.',
+      pharmacyAccountInvalid: 'أدخل البريد الإلكتروني لحساب له دور الصيدلية.',
+      pharmacySystemNeedsSecret: 'نظام الصيدلية تطبيق سري (confidential).',
+      dispenseScopeNeedsPharmacy: 'يتطلب نطاق prescriptions-dispense حساب صيدلية.',
       secondFactorNotEnrolled: 'قبل استخدام التطبيقات الخارجية، سجّل الدخول إلى Receta Digital واضبط تطبيق المصادقة الخاص بك.',
     },
     oauthServer: {

@@ -1037,6 +1037,7 @@ export const en: Translation = {
       'patients-search': 'Search patients',
       'documents-search': 'Search signed documents',
       'patients-update': 'Update patient data',
+      'prescriptions-dispense': 'Look up and record dispensations of prescriptions (pharmacies)',
     },
   },
   dashboard: {
@@ -1414,6 +1415,8 @@ export const en: Translation = {
         kindFixed: 'The type cannot be changed: register another application.',
         sandbox: 'Sandbox',
         sandboxHint: 'The signatures of a sandbox application use the test certificate and have no legal validity.',
+        pharmacyAccountEmail: 'Pharmacy account email',
+        pharmacyAccountEmailHint: 'Pharmacy systems only: the account with the Pharmacy role it dispenses for with client_credentials. Leave blank for other applications.',
       },
       secret: {
         title: 'Application secret',
@@ -1659,6 +1662,9 @@ export const en: Translation = {
       publicClientWithoutSecret: 'Public applications do not use a secret.',
       secretRotated: 'New secret generated! Copy it now: it will not be shown again. The previous one has stopped working.',
       integrationNotFound: 'There is no such integration.',
+      pharmacyAccountInvalid: 'Enter the email of an account with the Pharmacy role.',
+      pharmacySystemNeedsSecret: 'A pharmacy system is a confidential application.',
+      dispenseScopeNeedsPharmacy: 'The prescriptions-dispense scope requires a pharmacy account.',
       secondFactorNotEnrolled: 'Before using external apps, sign in to Receta Digital and set up your authenticator app.',
     },
     oauthServer: {

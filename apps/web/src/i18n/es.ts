@@ -1334,6 +1334,8 @@ export const es = {
         kindFixed: 'El tipo no se puede cambiar: registre otra aplicación.',
         sandbox: 'Sandbox',
         sandboxHint: 'Las firmas de una aplicación sandbox usan el certificado de pruebas y no tienen validez.',
+        pharmacyAccountEmail: 'Email de la cuenta de farmacia',
+        pharmacyAccountEmailHint: 'Solo para sistemas de farmacia: la cuenta con el rol Farmacia en cuyo nombre dispensa con client_credentials. Vacío para otras aplicaciones.',
       },
       secret: {
         title: 'Secreto de la aplicación',

@@ -1038,6 +1038,7 @@ export const tr: Translation = {
       'patients-search': 'Hasta aramak',
       'documents-search': 'İmzalı belgeleri aramak',
       'patients-update': 'Hasta bilgilerini güncellemek',
+      'prescriptions-dispense': 'Reçete teslimlerini sorgulamak ve kaydetmek (eczaneler)',
     },
   },
   dashboard: {
@@ -1415,6 +1416,8 @@ export const tr: Translation = {
         kindFixed: 'Tür değiştirilemez: başka bir uygulama kaydedin.',
         sandbox: 'Test ortamı (sandbox)',
         sandboxHint: 'Test ortamındaki bir uygulamanın imzaları test sertifikasını kullanır ve geçerliliği yoktur.',
+        pharmacyAccountEmail: 'Eczane hesabının e-postası',
+        pharmacyAccountEmailHint: 'Yalnızca eczane sistemleri için: client_credentials ile adına teslim yaptığı Eczane rolüne sahip hesap. Diğer uygulamalar için boş bırakın.',
       },
       secret: {
         title: 'Uygulamanın gizli anahtarı',
@@ -1660,6 +1663,9 @@ export const tr: Translation = {
       publicClientWithoutSecret: 'Açık uygulamalar gizli anahtar kullanmaz.',
       secretRotated: 'Yeni gizli anahtar oluşturuldu! Şimdi kopyalayın: bir daha gösterilmeyecek. Öncekisi artık çalışmıyor.',
       integrationNotFound: 'Böyle bir entegrasyon yok.',
+      pharmacyAccountInvalid: 'Eczane rolüne sahip bir hesabın e-postasını girin.',
+      pharmacySystemNeedsSecret: 'Bir eczane sistemi gizli (confidential) bir uygulamadır.',
+      dispenseScopeNeedsPharmacy: 'prescriptions-dispense kapsamı bir eczane hesabı gerektirir.',
       secondFactorNotEnrolled: 'Harici uygulamaları kullanmadan önce Receta Digital’e giriş yapın ve kimlik doğrulama uygulamanızı kurun.',
     },
     oauthServer: {

@@ -24,6 +24,11 @@ export const oauthClients = pgTable('oauth_clients', {
   allowedScopes: scopes(),
   /** A sandbox client signs with the test certificate, whose signatures say so. */
   sandbox: boolean().notNull().default(false),
+  /**
+   * The pharmacy account a pharmacy system dispenses for (client-credentials grant,
+   * docs/decisions/043): its dispensations are recorded under this user. Null for other apps.
+   */
+  pharmacyUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
   createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   updatedAt: createdAt(),

@@ -1,11 +1,11 @@
 import {
-  addDays, composeCuir, cuirGroupOf, cuirItemOf, medicationSubtypeCodes, messages, todayInArgentina, type ApiError,
+  addDays, messages, todayInArgentina, type ApiError,
   type DispenseInput, type DispenseResult, type ScannedPrescription, type Verification,
 } from '@receta/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { signedInWithRoles, type SignedInUser } from '../../../test/factories/administrators.ts';
-import { createSignedPrescription, randomVerificationCode } from '../../../test/factories/dispensing.ts';
+import { createSignedPrescription, giveCuirs, randomVerificationCode } from '../../../test/factories/dispensing.ts';
 import {
   createPrescribingDoctor, createPrescription, headersIn, sampleMedications,
 } from '../../../test/factories/prescriptions.ts';
@@ -66,24 +66,8 @@ function itemsOf(prescriptionId: string) {
     .where(eq(prescriptionItems.prescriptionId, prescriptionId)).orderBy(prescriptionItems.position);
 }
 
-/**
- * Gives each item of a signed prescription its CUIR, as signing does, so that these tests do not
- * depend on how the factory writes them. The trigger that keeps signed items unchanged steps aside.
- */
-async function cuirsOf(prescription: { id: string; number: number }): Promise<string[]> {
-  const items = await itemsOf(prescription.id);
-  const cuirs = items.map((item) => composeCuir({
-    platform: '0000', repository: '0000', jurisdiction: '14', type: '01', subtype: item.subtype === null ? '00' : medicationSubtypeCodes[item.subtype],
-    group: cuirGroupOf(prescription.number), item: cuirItemOf(item.position),
-  }));
-  await test.app.db.transaction(async (tx) => {
-    await tx.execute(sql`alter table prescription_items disable trigger prescription_items_signed_immutable`);
-    for (const [index, item] of items.entries()) {
-      await tx.update(prescriptionItems).set({ cuir: cuirs[index] }).where(eq(prescriptionItems.id, item.id));
-    }
-    await tx.execute(sql`alter table prescription_items enable trigger prescription_items_signed_immutable`);
-  });
-  return cuirs;
+function cuirsOf(prescription: { id: string; number: number }): Promise<string[]> {
+  return giveCuirs(test.app, prescription);
 }
 
 /** A CUIR as a person copies it: in groups of digits, with spaces and dashes. */

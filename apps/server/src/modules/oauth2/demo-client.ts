@@ -1,4 +1,4 @@
-import { oauthScopes } from '@receta/domain';
+import { doctorAppScopes } from '@receta/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { oauthClients } from '../../db/schema/index.ts';
@@ -31,14 +31,14 @@ export async function ensureDemoClient(db: Database, options: DemoClientOptions)
       name: 'Demo de integración',
       redirectUris,
       redirectUriLabel: 'Demo de integración',
-      allowedScopes: [...oauthScopes],
+      allowedScopes: [...doctorAppScopes],
       sandbox: true,
     })
     .onConflictDoUpdate({
       target: oauthClients.clientId,
       set: {
         redirectUris,
-        allowedScopes: [...oauthScopes],
+        allowedScopes: [...doctorAppScopes],
         sandbox: true,
         ...(secretHash === null ? {} : { secretHash }),
         updatedAt: sql`now()`,

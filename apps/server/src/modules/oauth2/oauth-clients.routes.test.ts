@@ -1,5 +1,5 @@
 import {
-  messages, oauthScopes, type ApiError, type OAuthClient, type OAuthClientInput, type OAuthClientPage,
+  doctorAppScopes, messages, type ApiError, type OAuthClient, type OAuthClientInput, type OAuthClientPage,
 } from '@receta/domain';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -136,7 +136,7 @@ describe('the client registry', () => {
   it('edits a client, keeping its secret and its kind', async () => {
     const created = await createClient();
     const edit = (payload: object) => test.app.inject({ method: 'PUT', url: `/api/oauth-clients/${created.client.id}`, headers: superadmin, payload });
-    const response = await edit({ ...validInput, name: 'HC Norte 2', allowedScopes: [...oauthScopes], sandbox: true });
+    const response = await edit({ ...validInput, name: 'HC Norte 2', allowedScopes: [...doctorAppScopes], sandbox: true });
     expect(response.statusCode).toBe(200);
     expect(response.json<OAuthClient>()).toMatchObject({ name: 'HC Norte 2', sandbox: true, hasSecret: true });
     expect(await authenticates(created.client.clientId, created.clientSecret ?? '')).toBe(true);
@@ -192,7 +192,7 @@ describe('the demo client', () => {
     await ensureDemoClient(test.app.db, { publicUrl: test.config.publicUrl, secret: undefined });
     expect(await demoRow()).toMatchObject({
       name: 'Demo de integración', kind: 'confidential', sandbox: true, secretHash: null,
-      allowedScopes: [...oauthScopes], redirectUris: [`${test.config.publicUrl}/oauth2/demo`],
+      allowedScopes: [...doctorAppScopes], redirectUris: [`${test.config.publicUrl}/oauth2/demo`],
     });
 
     await ensureDemoClient(test.app.db, { publicUrl: 'http://127.0.0.1:4123', secret: 'un-secreto-de-demo-bastante-largo-2026' });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   messages, type DeleteManyResultSchema, type OAuthClient, type OAuthClientCreatedSchema, type OAuthClientInputSchema,
-  type OAuthClientPage, type OAuthScope,
+  type OAuthClientPage, type OAuthScope, pharmacySystemScopes,
 } from '@receta/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -10,9 +10,9 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { hashToken } from '../../platform/user-tokens.ts';
 import { newOpaqueValue } from '../../platform/auth/opaque-values.ts';
 import {
-  deleteClients, findClientsPage, insertClient, lockClient, updateClient, type OAuthClientPageQuery,
+  deleteClients, findClientsPage, findPharmacyUserIdByEmail, findRegisteredClient, insertClient, lockClient,
+  updateClient, type OAuthClientPageQuery, type RegisteredClientRow,
 } from './oauth-clients.repository.ts';
-import { findClientById, type OAuthClientRow } from './oauth2.repository.ts';
 
 export type OAuthClientInput = z.output<typeof OAuthClientInputSchema>;
 type OAuthClientCreated = z.infer<typeof OAuthClientCreatedSchema>;
@@ -21,7 +21,7 @@ type DeleteManyResult = z.infer<typeof DeleteManyResultSchema>;
 const notFound = () => AppError.notFound(messages.oauth.clientNotFound);
 
 /** The app as the registry shows it: never its secret, only whether it has one. */
-export function toOAuthClient(row: OAuthClientRow): OAuthClient {
+function toOAuthClient(row: RegisteredClientRow): OAuthClient {
   return {
     id: row.id,
     clientId: row.clientId,
@@ -33,14 +33,37 @@ export function toOAuthClient(row: OAuthClientRow): OAuthClient {
     sandbox: row.sandbox,
     kind: row.kind,
     hasSecret: row.secretHash !== null,
+    pharmacyAccountEmail: row.pharmacyAccountEmail,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
 /** What the audit trail keeps of an app: everything but its secret. */
 function auditedFields(input: OAuthClientInput) {
-  const { name, logoUri, redirectUris, redirectUriLabel, allowedScopes, sandbox, kind } = input;
-  return { name, logoUri, redirectUris, redirectUriLabel, allowedScopes, sandbox, kind };
+  const { name, logoUri, redirectUris, redirectUriLabel, allowedScopes, sandbox, kind, pharmacyAccountEmail } = input;
+  return { name, logoUri, redirectUris, redirectUriLabel, allowedScopes, sandbox, kind, pharmacyAccountEmail };
+}
+
+function fieldError(field: string, message: string): AppError {
+  return new AppError('invalid_data', message, undefined, [{ field, message }]);
+}
+
+/**
+ * The pharmacy account of a pharmacy system, checked: a user holding the pharmacy role, on a
+ * confidential app (the client-credentials grant authenticates with the secret), and the
+ * dispensing scope only with one, since its dispensations need someone to be recorded under.
+ */
+async function pharmacyUserIdOf(db: Database, input: OAuthClientInput): Promise<string | null> {
+  const isDispensing = (pharmacySystemScopes as readonly OAuthScope[])
+    .some((scope) => input.allowedScopes.includes(scope));
+  if (input.pharmacyAccountEmail === null) {
+    if (isDispensing) throw fieldError('body.allowedScopes', messages.oauth.dispenseScopeNeedsPharmacy);
+    return null;
+  }
+  if (input.kind !== 'confidential') throw fieldError('body.kind', messages.oauth.pharmacySystemNeedsSecret);
+  const userId = await findPharmacyUserIdByEmail(db, input.pharmacyAccountEmail);
+  if (!userId) throw fieldError('body.pharmacyAccountEmail', messages.oauth.pharmacyAccountInvalid);
+  return userId;
 }
 
 export async function listClients(db: Database, query: OAuthClientPageQuery): Promise<OAuthClientPage> {
@@ -49,7 +72,7 @@ export async function listClients(db: Database, query: OAuthClientPageQuery): Pr
 }
 
 export async function showClient(db: Database, id: string): Promise<OAuthClient> {
-  const row = await findClientById(db, id);
+  const row = await findRegisteredClient(db, id);
   if (!row) throw notFound();
   return toOAuthClient(row);
 }
@@ -63,8 +86,10 @@ export async function createClient(
 ): Promise<OAuthClientCreated> {
   const secret = input.kind === 'confidential' ? newOpaqueValue() : null;
   const row = await db.transaction(async (tx) => {
+    const { pharmacyAccountEmail: _email, ...fields } = input;
     const inserted = await insertClient(tx, {
-      ...input,
+      ...fields,
+      pharmacyUserId: await pharmacyUserIdOf(tx, input),
       clientId: randomBytes(16).toString('hex'),
       secretHash: secret === null ? null : hashToken(secret),
       createdBy: actor.actorUserId,
@@ -79,7 +104,7 @@ export async function createClient(
   });
   return {
     message: secret === null ? messages.oauth.publicClientCreated : messages.oauth.clientCreated,
-    client: toOAuthClient(row),
+    client: toOAuthClient({ ...row, pharmacyAccountEmail: input.pharmacyAccountEmail }),
     clientSecret: secret,
   };
 }
@@ -94,18 +119,16 @@ export async function editClient(
   const row = await db.transaction(async (tx) => {
     const client = await lockClient(tx, id);
     if (!client) throw notFound();
-    if (input.kind !== client.kind) {
-      const message = messages.oauth.clientKindFixed;
-      throw new AppError('invalid_data', message, undefined, [{ field: 'body.kind', message }]);
-    }
-    const { kind: _kind, ...changes } = input;
-    const updated = await updateClient(tx, id, changes, new Date());
+    if (input.kind !== client.kind) throw fieldError('body.kind', messages.oauth.clientKindFixed);
+    const { kind: _kind, pharmacyAccountEmail: _email, ...changes } = input;
+    const pharmacyUserId = await pharmacyUserIdOf(tx, input);
+    const updated = await updateClient(tx, id, { ...changes, pharmacyUserId }, new Date());
     await recordAudit(tx, actor, {
       action: 'oauth_client.updated', subjectType: 'oauth_client', subjectId: id, details: auditedFields(input),
     });
     return updated;
   });
-  return toOAuthClient(row);
+  return toOAuthClient({ ...row, pharmacyAccountEmail: input.pharmacyAccountEmail });
 }
 
 /** Deletes apps; their users' grants and tokens go with them. */
@@ -128,15 +151,16 @@ export async function removeClients(db: Database, actor: AuditActor, ids: string
 /** A new secret for a confidential app, answered this once; the previous one stops working at once. */
 export async function rotateClientSecret(db: Database, actor: AuditActor, id: string): Promise<OAuthClientCreated> {
   const secret = newOpaqueValue();
-  const row = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const client = await lockClient(tx, id);
     if (!client) throw notFound();
     if (client.kind === 'public') throw new AppError('invalid_data', messages.oauth.publicClientWithoutSecret);
-    const updated = await updateClient(tx, id, { secretHash: hashToken(secret) }, new Date());
+    await updateClient(tx, id, { secretHash: hashToken(secret) }, new Date());
     await recordAudit(tx, actor, {
       action: 'oauth_client.secret_rotated', subjectType: 'oauth_client', subjectId: id, details: { clientId: client.clientId },
     });
-    return updated;
   });
+  const row = await findRegisteredClient(db, id);
+  if (!row) throw notFound();
   return { message: messages.oauth.secretRotated, client: toOAuthClient(row), clientSecret: secret };
 }

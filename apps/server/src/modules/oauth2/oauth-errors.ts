@@ -17,7 +17,7 @@ export class OAuthError extends Error {
   }
 }
 
-const supportedGrantTypes: readonly string[] = ['authorization_code', 'refresh_token'];
+const supportedGrantTypes: readonly string[] = ['authorization_code', 'refresh_token', 'client_credentials'];
 
 function describeValidationError(error: FastifyError): string {
   const names = (error.validation ?? []).map((issue) => issue.instancePath.split('/').filter(Boolean).join('.'));

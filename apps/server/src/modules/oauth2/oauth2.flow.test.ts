@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { messages, oauthScopes, type ApiError, type OAuthConsent, type OAuthTokenContext } from '@receta/domain';
+import { doctorAppScopes, messages, type ApiError, type OAuthConsent, type OAuthTokenContext } from '@receta/domain';
 import { and, eq } from 'drizzle-orm';
 import * as oauth from 'oauth4webapi';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -190,14 +190,14 @@ describe('the authorization code flow with PKCE, driven by oauth4webapi', () => 
     const client: oauth.Client = { client_id: app.clientId };
     const { verifier, challenge } = pkcePair();
     const answer = await authorizeThroughFlow(test.app, {
-      user: doctor, client: app, scopes: [...oauthScopes], codeChallenge: challenge, state: 's',
+      user: doctor, client: app, scopes: [...doctorAppScopes], codeChallenge: challenge, state: 's',
     });
     const callback = oauth.validateAuthResponse(authorizationServer, client, callbackOf(app.redirectUri, answer), 's');
     const response = await oauth.authorizationCodeGrantRequest(
       authorizationServer, client, oauth.None(), callback, app.redirectUri, verifier, insecure,
     );
     const tokens = await oauth.processAuthorizationCodeResponse(authorizationServer, client, response);
-    expect(tokens.scope?.split(' ').sort()).toEqual([...oauthScopes].sort());
+    expect(tokens.scope?.split(' ').sort()).toEqual([...doctorAppScopes].sort());
   });
 
   it('answers RFC 6749 errors that the library reads', async () => {

@@ -1,8 +1,8 @@
 import {
   messages, OAuthAuthorizeBodySchema, OAuthAuthorizedSchema, OAuthAuthorizeQuerySchema, OAuthConsentSchema,
-  OAuthErrorSchema, OAuthPinConfirmedSchema, OAuthPinSchema, OAuthRevokeRequestSchema, OAuthSignedInSchema,
-  OAuthSignInSchema, OAuthSignInSecondFactorSchema, OAuthTokenContextSchema, OAuthTokenRequestSchema, OAuthTokenSchema,
-  withoutControls,
+  OAuthClientTokenSchema, OAuthErrorSchema, OAuthPinConfirmedSchema, OAuthPinSchema, OAuthRevokeRequestSchema,
+  OAuthSignedInSchema, OAuthSignInSchema, OAuthSignInSecondFactorSchema, OAuthTokenContextSchema,
+  OAuthTokenRequestSchema, OAuthTokenSchema, withoutControls,
 } from '@receta/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,6 +13,7 @@ import { errorAnswers } from '../../platform/http/error-answers.ts';
 import { clientOf } from '../../platform/http/request-actors.ts';
 import { authorizeApp } from './authorization.service.ts';
 import { authenticateClient, readClientCredentials } from './client-authentication.ts';
+import { issuePharmacySystemToken } from './client-credentials.service.ts';
 import { acceptFormBodies } from './form-body.ts';
 import { answerOAuthError } from './oauth-errors.ts';
 import { confirmWithPin } from './pin.service.ts';
@@ -107,18 +108,27 @@ export const oauth2Routes: FastifyPluginAsyncZod = async (app) => {
     errorHandler: answerOAuthError,
     schema: {
       tags,
-      summary: 'Endpoint de token (RFC 6749): canjea el código de autorización con PKCE o renueva con el refresh token',
+      summary: 'Endpoint de token (RFC 6749): canjea el código de autorización con PKCE, renueva con el refresh token o '
+        + 'emite el token de un sistema de farmacia (client_credentials)',
       description: 'Las aplicaciones confidenciales se autentican con HTTP Basic o client_secret_post; las públicas envían '
         + 'solo client_id. Cada refresh token sirve una vez: reusarlo revoca todos los tokens de la autorización, igual '
         + 'que un código canjeado dos veces. Los errores siguen RFC 6749 sección 5.2 (error, error_description) y '
-        + 'agregan message.',
+        + 'agregan message.\n\n'
+        + 'Un sistema de farmacia (registrado por el superadministrador con una cuenta de farmacia) pide con '
+        + 'grant_type=client_credentials y scope=prescriptions-dispense un JWT firmado RS512 que vale 5 minutos, sin '
+        + 'refresh token; otra aplicación recibe unauthorized_client. Ejemplo:\n\n'
+        + '```\ncurl -u "$CLIENT_ID:$CLIENT_SECRET" -d grant_type=client_credentials -d scope=prescriptions-dispense \\\n'
+        + '  https://receta.example/oauth2/accounts/token\n```\n\n'
+        + 'responde `{"access_token":"eyJ…","token_type":"Bearer","expires_in":300,"scope":"prescriptions-dispense"}`.',
       consumes: formOrJson,
       body: OAuthTokenRequestSchema,
-      response: { 200: OAuthTokenSchema, ...oauthErrorAnswers },
+      response: { 200: z.union([OAuthTokenSchema, OAuthClientTokenSchema]), ...oauthErrorAnswers },
     },
   }, async (request, reply) => {
     const client = await authenticateClient(app.db, readClientCredentials(request, request.body));
-    const token = await exchangeToken(app.db, client, request.body);
+    const token = request.body.grant_type === 'client_credentials'
+      ? await issuePharmacySystemToken(app.db, app.pharmacySystemTokens, client, request.body)
+      : await exchangeToken(app.db, client, request.body);
     return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(token);
   });
 

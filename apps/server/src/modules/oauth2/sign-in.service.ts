@@ -1,4 +1,4 @@
-import { messages, type OAuthConsent, type OAuthScope } from '@receta/domain';
+import { doctorAppScopes, messages, type OAuthConsent, type OAuthScope } from '@receta/domain';
 import type { Database } from '../../db/client.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -29,9 +29,12 @@ function signInExpired(): AppError {
   return new AppError('invalid_data', messages.oauth.signInExpired, 'signInExpired');
 }
 
-/** Refuses scopes the app was not registered for, as a field error of `scope`. */
+/**
+ * Refuses scopes the app was not registered for, as a field error of `scope`, and a pharmacy
+ * system's scopes, which come with its own client credentials, never from a doctor's consent.
+ */
 export function assertScopesAllowed(scopes: readonly OAuthScope[], allowed: readonly string[], field: string): void {
-  if (scopes.every((scope) => allowed.includes(scope))) return;
+  if (scopes.every((scope) => allowed.includes(scope) && doctorAppScopes.includes(scope))) return;
   const message = messages.oauth.scopeNotAllowed;
   throw new AppError('invalid_data', message, undefined, [{ field, message }]);
 }

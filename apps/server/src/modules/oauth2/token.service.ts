@@ -135,7 +135,8 @@ async function rotateRefreshToken(
  * or rotates a refresh token. A refusal that revokes tokens commits the revocation first.
  */
 export async function exchangeToken(
-  db: Database, client: OAuthClientRow, request: TokenRequest, now = new Date(),
+  db: Database, client: OAuthClientRow, request: Exclude<TokenRequest, { grant_type: 'client_credentials' }>,
+  now = new Date(),
 ): Promise<OAuthToken> {
   const outcome = await db.transaction((tx) => (request.grant_type === 'authorization_code'
     ? redeemCode(tx, client, request, now)

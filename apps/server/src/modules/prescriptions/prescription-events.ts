@@ -29,6 +29,8 @@ export const prescriptionRecordActions = {
   retainedControlled: 'prescription.retained_controlled',
   /** The doctor issued a medicine the patient's allergies warned of. */
   allergyConfirmed: 'prescription.allergy_confirmed',
+  /** A pharmacy system looked a prescription up by its verification code or a CUIR (Annex III §3). */
+  lookedUpByPharmacySystem: 'prescription.looked_up_by_pharmacy_system',
 } as const;
 
 const kindByAction = new Map<string, PrescriptionEventKind>(

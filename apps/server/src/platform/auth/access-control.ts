@@ -7,26 +7,37 @@ import type { Database } from '../../db/client.ts';
 import { sessions, userRoles, users } from '../../db/schema/index.ts';
 import { AppError } from '../http/app-error.ts';
 import type { TokenSigner } from './access-tokens.ts';
+import { refusedToken, requireBearerToken } from './bearer-token.ts';
 import { authenticateOAuth, prepareOAuthTokenLookup, type OAuthCaller } from './oauth-bearer.ts';
 import { isPasswordExpired } from './password-age.ts';
+import {
+  authenticatePharmacySystem, preparePharmacySystemLookup, type PharmacySystemCaller,
+} from './pharmacy-system-bearer.ts';
+import { PharmacySystemTokenSigner } from './pharmacy-system-tokens.ts';
 import { RoleCatalogue } from './role-catalogue.ts';
+
+/** External apps' access: a doctor's app with a token holding one of the scopes (none listed: any live token). */
+type OAuthAccess =
+  | { readonly oauthScopes: readonly OAuthScope[] }
+  /** A pharmacy system with its own client-credentials token holding one of the scopes (docs/decisions/043). */
+  | { readonly pharmacySystemScopes: readonly [OAuthScope, ...OAuthScope[]] };
 
 /**
  * Who may call a route: anyone, any signed-in user, a user holding at least one of the
  * permissions, or a member of a role group (spec section 6: "a roles-based check also
- * exists"), or an external app's OAuth2 access token holding one of the scopes (none listed:
- * any live token). Every API route declares one; a route that does not stops the server at start.
+ * exists"), or an external app with an OAuth2 token. Every API route declares one; a route
+ * that does not stops the server at start.
  */
 export type RouteAccess =
   | 'public'
   | 'authenticated'
   | readonly [Permission, ...Permission[]]
   | { readonly roleGroup: RoleGroup }
-  | { readonly oauthScopes: readonly OAuthScope[] };
+  | OAuthAccess;
 
 /** Whether a route is called by external apps with OAuth2 tokens rather than by the web app's sessions. */
-export function isOAuthAccess(access: RouteAccess): access is { readonly oauthScopes: readonly OAuthScope[] } {
-  return typeof access === 'object' && 'oauthScopes' in access;
+export function isOAuthAccess(access: RouteAccess): access is OAuthAccess {
+  return typeof access === 'object' && ('oauthScopes' in access || 'pharmacySystemScopes' in access);
 }
 
 /** A route and the access it declared, for the permission matrix and the documentation. */
@@ -77,6 +88,8 @@ declare module 'fastify' {
     user: AuthenticatedUser | null;
     /** The external app and its user on OAuth2 routes; null elsewhere. */
     oauth: OAuthCaller | null;
+    /** The pharmacy system on its routes; null elsewhere. */
+    pharmacySystem: PharmacySystemCaller | null;
   }
 }
 
@@ -123,29 +136,18 @@ function prepareSessionLookup(db: Database, policy: SessionPolicy) {
 
 type SessionLookup = ReturnType<typeof prepareSessionLookup>;
 
-/** The spec's answer to an expired token, with a code the web app branches on. */
-function sessionExpired(): AppError {
-  return new AppError('unauthenticated', messages.session.expiredAccessToken, 'sessionExpired');
-}
-
 /** The user behind the request's bearer token, or the 401 the spec's client expects. */
 async function authenticate(
   db: Database, lookup: SessionLookup, signer: TokenSigner, catalogue: RoleCatalogue, request: FastifyRequest,
   policy: SessionPolicy,
 ): Promise<AuthenticatedUser> {
-  const header = request.headers.authorization;
-  const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
-  if (!token) throw new AppError('unauthenticated', messages.session.invalidAccessToken);
-  const check = await signer.verify<AccessTokenClaims>('access', token);
-  if (!check.ok) {
-    if (check.reason === 'expired') throw sessionExpired();
-    throw new AppError('unauthenticated', messages.session.invalidAccessToken);
-  }
+  const check = await signer.verify<AccessTokenClaims>('access', requireBearerToken(request));
+  if (!check.ok) throw refusedToken(check.reason);
   const [row] = await lookup.execute({ sessionId: check.claims.sid, userId: check.claims.sub });
   if (!row) throw new AppError('unauthenticated', messages.session.invalidAccessToken);
   // Disp. DNSISA 1/2025: a session unused for SESSION_IDLE_HOURS is over, as if its token had
   // expired. Its last use is not touched again, so it stays over.
-  if (row.isIdle) throw sessionExpired();
+  if (row.isIdle) throw refusedToken('expired');
   if (row.isStale) {
     await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, check.claims.sid));
   }
@@ -167,13 +169,18 @@ export type SessionPolicy = Pick<Config, 'passwordMaxAgeDays' | 'sessionIdleHour
  * session, 403 without a matching permission.
  */
 export const accessControl = fp(async (
-  app: FastifyInstance, options: { signer: TokenSigner; policy: SessionPolicy },
+  app: FastifyInstance,
+  options: { signer: TokenSigner; policy: SessionPolicy; pharmacySystemSigner?: PharmacySystemTokenSigner },
 ) => {
+  // Both signers keep their key in the database, so a second one verifies the same tokens.
+  const pharmacySystemSigner = options.pharmacySystemSigner ?? new PharmacySystemTokenSigner(app.db);
   app.decorateRequest('user', null);
   app.decorateRequest('oauth', null);
+  app.decorateRequest('pharmacySystem', null);
   const catalogue = new RoleCatalogue(app.db);
   const lookup = prepareSessionLookup(app.db, options.policy);
   const oauthLookup = prepareOAuthTokenLookup(app.db);
+  const pharmacySystemLookup = preparePharmacySystemLookup(app.db);
   app.decorate('roleCatalogue', catalogue);
 
   const declaredRoutes: DeclaredRoute[] = [];
@@ -191,7 +198,13 @@ export const accessControl = fp(async (
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
     if (isOAuthAccess(access)) {
-      request.oauth = await authenticateOAuth(app.db, oauthLookup, request, access.oauthScopes);
+      if ('pharmacySystemScopes' in access) {
+        request.pharmacySystem = await authenticatePharmacySystem(
+          pharmacySystemSigner, pharmacySystemLookup, request, access.pharmacySystemScopes,
+        );
+      } else {
+        request.oauth = await authenticateOAuth(app.db, oauthLookup, request, access.oauthScopes);
+      }
       return;
     }
     const user = await authenticate(app.db, lookup, options.signer, catalogue, request, options.policy);
@@ -207,6 +220,12 @@ export const accessControl = fp(async (
 export function currentOAuthCaller(request: FastifyRequest): OAuthCaller {
   if (!request.oauth) throw new Error('currentOAuthCaller() on a route without OAuth2 access');
   return request.oauth;
+}
+
+/** The pharmacy system of a route that declared pharmacy systems' access. */
+export function currentPharmacySystem(request: FastifyRequest): PharmacySystemCaller {
+  if (!request.pharmacySystem) throw new Error('currentPharmacySystem() on a route without pharmacy systems\' access');
+  return request.pharmacySystem;
 }
 
 /** The signed-in user of a route that declared it needs one. */

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { oauthClients, oauthGrants, oauthTokens, users } from '../../db/schema/index.ts';
 import { AppError } from '../http/app-error.ts';
 import { hashToken } from '../user-tokens.ts';
+import { requireBearerToken } from './bearer-token.ts';
 
 /** The app and the user behind an OAuth2 access token. */
 export interface OAuthCaller {
@@ -67,10 +68,7 @@ export type OAuthTokenLookup = ReturnType<typeof prepareOAuthTokenLookup>;
 export async function authenticateOAuth(
   db: Database, lookup: OAuthTokenLookup, request: FastifyRequest, needed: readonly OAuthScope[],
 ): Promise<OAuthCaller> {
-  const header = request.headers.authorization;
-  const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
-  if (!token) throw new AppError('unauthenticated', messages.session.invalidAccessToken);
-  const [row] = await lookup.execute({ tokenHash: hashToken(token) });
+  const [row] = await lookup.execute({ tokenHash: hashToken(requireBearerToken(request)) });
   if (!row) throw new AppError('unauthenticated', messages.session.invalidAccessToken);
   const { isStale, ...caller } = row;
   const scopes = caller.scopes as OAuthScope[];

@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { oauthScopeDescriptions } from '@receta/domain';
+import { oauthScopeDescriptions, pharmacySystemScopes } from '@receta/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -27,6 +27,16 @@ export const openApi = fp(async (app: FastifyInstance, options: { version: strin
                 tokenUrl: `${options.publicUrl}/oauth2/accounts/token`,
                 refreshUrl: `${options.publicUrl}/oauth2/accounts/token`,
                 scopes: oauthScopeDescriptions,
+              },
+            },
+          },
+          // Pharmacy systems: a JWT of the client-credentials grant, for themselves (docs/decisions/043).
+          pharmacySystem: {
+            type: 'oauth2',
+            flows: {
+              clientCredentials: {
+                tokenUrl: `${options.publicUrl}/oauth2/accounts/token`,
+                scopes: Object.fromEntries(pharmacySystemScopes.map((scope) => [scope, oauthScopeDescriptions[scope]])),
               },
             },
           },

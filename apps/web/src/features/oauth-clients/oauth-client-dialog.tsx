@@ -96,6 +96,14 @@ function OAuthClientForm({ client, onClose, onSecret }: {
         </Box>
         <ScopesField control={control} />
         <KindField control={control} isFixed={client !== null} />
+        <FormTextField
+          control={control}
+          name="pharmacyAccountEmail"
+          label={t('oauth2.clients.fields.pharmacyAccountEmail')}
+          helperText={t('oauth2.clients.fields.pharmacyAccountEmailHint')}
+          type="email"
+          slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none' } }}
+        />
         <SandboxField control={control} />
       </Stack>
     </DialogForm>

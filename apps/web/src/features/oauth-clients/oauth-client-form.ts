@@ -13,6 +13,8 @@ export interface OAuthClientFormValues {
   allowedScopes: OAuthScope[];
   sandbox: boolean;
   kind: (typeof oauthClientKinds)[number];
+  /** Blank for any app but a pharmacy system. */
+  pharmacyAccountEmail: string;
 }
 
 const input = OAuthClientInputSchema.shape;
@@ -38,10 +40,12 @@ export const OAuthClientFormSchema = z.object({
   allowedScopes: input.allowedScopes,
   sandbox: z.boolean(),
   kind: z.enum(oauthClientKinds),
+  pharmacyAccountEmail: z.string().trim().transform((value) => value || null).pipe(input.pharmacyAccountEmail.unwrap()),
 });
 
 export const emptyOAuthClientForm: OAuthClientFormValues = {
   name: '', logoUri: '', redirectUris: '', redirectUriLabel: '', allowedScopes: [], sandbox: false, kind: 'confidential',
+  pharmacyAccountEmail: '',
 };
 
 export function oauthClientFormOf(client: OAuthClient): OAuthClientFormValues {
@@ -53,5 +57,6 @@ export function oauthClientFormOf(client: OAuthClient): OAuthClientFormValues {
     allowedScopes: client.allowedScopes,
     sandbox: client.sandbox,
     kind: client.kind,
+    pharmacyAccountEmail: client.pharmacyAccountEmail ?? '',
   };
 }

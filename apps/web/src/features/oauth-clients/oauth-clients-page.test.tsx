@@ -21,6 +21,7 @@ const demoClient: OAuthClient = {
   sandbox: true,
   kind: 'confidential',
   hasSecret: false,
+  pharmacyAccountEmail: null,
   createdAt: '2026-03-01T10:00:00.000Z',
 };
 const mobileApp: OAuthClient = {
@@ -97,10 +98,41 @@ describe('OAuth2 apps registry', () => {
       allowedScopes: ['accounts-profiles', 'documents-sign'],
       sandbox: false,
       kind: 'confidential',
+      pharmacyAccountEmail: null,
     });
 
     await user.click(within(secretDialog).getByRole('button', { name: 'Ya lo copié' }));
     await waitFor(() => expect(screen.queryByText('secreto-mostrado-una-vez')).toBeNull());
+  });
+
+  it('registers a pharmacy system with the pharmacy account it dispenses for', async () => {
+    const created: OAuthClient = {
+      ...mobileApp, kind: 'confidential', hasSecret: true, name: 'Farmacia Central', allowedScopes: ['prescriptions-dispense'],
+      pharmacyAccountEmail: 'central@farmacia.example.com',
+    };
+    const requests = stubApi({
+      'GET /api/oauth-clients': () => page([]),
+      'POST /api/oauth-clients': () => new Response(JSON.stringify({
+        message: messages.oauth.clientCreated, client: created, clientSecret: 'secreto-de-la-farmacia',
+      }), { status: 201, headers: { 'Content-Type': 'application/json' } }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/oauthClients', user: superadmin });
+
+    await user.click(await screen.findByRole('button', { name: 'Nueva aplicación' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva aplicación' });
+    await fill(user, within(dialog).getByLabelText(/^Nombre/, { selector: 'input' }), 'Farmacia Central');
+    await fill(user, within(dialog).getByLabelText(/^Etiqueta de redirección/, { selector: 'input' }), 'Farmacia Central');
+    await fill(user, within(dialog).getByLabelText(/^URI de redirección/, { selector: 'textarea' }), 'https://farmacia.example.com');
+    await user.click(within(dialog).getByLabelText(/^Consultar y registrar dispensas/));
+    const account = within(dialog).getByLabelText(/^Email de la cuenta de farmacia/, { selector: 'input' });
+    await fill(user, account, 'Central@Farmacia.example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Secreto de la aplicación' })).toBeDefined();
+    expect(requests.find((request) => request.method === 'POST')?.body).toMatchObject({
+      allowedScopes: ['prescriptions-dispense'], kind: 'confidential', pharmacyAccountEmail: 'central@farmacia.example.com',
+    });
   });
 
   it('takes redirect URIs one per line, https or http on localhost only', async () => {

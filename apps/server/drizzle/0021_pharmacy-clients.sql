@@ -1,0 +1,2 @@
+ALTER TABLE "oauth_clients" ADD COLUMN "pharmacy_user_id" uuid;--> statement-breakpoint
+ALTER TABLE "oauth_clients" ADD CONSTRAINT "oauth_clients_pharmacy_user_id_users_id_fk" FOREIGN KEY ("pharmacy_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
