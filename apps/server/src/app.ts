@@ -111,7 +111,9 @@ export async function buildApp(
   await app.register(attemptLimiting);
   await app.register(jsonBodies);
   await app.register(openApi, { version: config.versions.backend, publicUrl: config.publicUrl });
-  await app.register(accessControl, { signer: app.tokens, policy: config, pharmacySystemSigner: app.pharmacySystemTokens });
+  await app.register(accessControl, {
+    signer: app.tokens, policy: config, pharmacySystemSigner: app.pharmacySystemTokens,
+  });
   await app.register(workspaceScope);
   await app.register(mailDelivery);
   await app.register(smsDelivery);
