@@ -8,7 +8,7 @@ import { translateMessage } from '../i18n/translate-message.ts';
 import { useDebouncedValue } from '../lib/use-debounced-value.ts';
 import { useAutocompleteTexts } from './autocomplete-texts.ts';
 
-interface ServerSearch<Option> {
+export interface ServerSearch<Option> {
   /** Where the answers are cached; the search text is added to it. */
   queryKey: readonly unknown[];
   /** Asks the server for the options that match `q`. */

@@ -1,8 +1,7 @@
 import { MedicationListSchema, type Medication } from '@receta/domain';
-import Autocomplete from '@mui/material/Autocomplete';
 import { useTranslation } from 'react-i18next';
-import { renderSearchInput, useServerSearch } from '../../components/search-autocomplete.tsx';
-import { clinicalSearchMinLength, searchCatalogue, type CatalogueFieldProps } from './clinical-search.ts';
+import { clinicalSearchMinLength, searchCatalogue } from './clinical-search.ts';
+import { FreeTextCatalogueAutocomplete, type FreeTextCatalogueProps } from './free-text-catalogue-autocomplete.tsx';
 
 /** 'Salbutamol 100 mcg — Ventolin — aerosol x 200 dosis — GlaxoSmithKline'. */
 export function medicationLabel(medication: Medication): string {
@@ -23,45 +22,16 @@ const medicationSearch = {
  * and a generic name the vademecum lacks may be written by hand (Ley 25.649 prescribes by
  * generic name, not by product).
  */
-export function MedicationAutocomplete({
-  inputValue,
-  onInputChange,
-  onSelect,
-  onBlur,
-  label,
-  ...field
-}: CatalogueFieldProps & {
-  /** The generic name as it stands, chosen or typed. */
-  inputValue: string;
-  /** The user typed: the name is theirs now, no longer a vademecum presentation. */
-  onInputChange: (text: string) => void;
-  onSelect: (medication: Medication) => void;
-}) {
+export function MedicationAutocomplete({ label, ...props }: Omit<FreeTextCatalogueProps<Medication>, 'helperText' | 'label'> & { label?: string }) {
   const { t } = useTranslation();
-  const { isSearching, found, listProps } = useServerSearch(inputValue.trim(), medicationSearch);
-
   return (
-    <Autocomplete<Medication, false, false, true>
-      {...listProps}
-      freeSolo
-      options={isSearching ? found : []}
-      // The box shows the generic name; a choice fills the item and leaves nothing selected here.
-      value={null}
-      onChange={(_event, chosen) => {
-        if (chosen !== null && typeof chosen !== 'string') onSelect(chosen);
-      }}
-      inputValue={inputValue}
-      onInputChange={(_event, text, reason) => {
-        if (reason === 'input' || reason === 'clear') onInputChange(text);
-      }}
-      onBlur={onBlur}
-      getOptionLabel={(option) => (typeof option === 'string' ? option : medicationLabel(option))}
-      getOptionKey={(option) => (typeof option === 'string' ? option : option.id)}
-      renderInput={renderSearchInput({
-        ...field,
-        label: label ?? t('prescriptions.fields.medication'),
-        helperText: t('prescriptions.fields.medicationHint'),
-      })}
+    <FreeTextCatalogueAutocomplete
+      {...props}
+      search={medicationSearch}
+      labelOf={medicationLabel}
+      keyOf={(medication) => medication.id}
+      label={label ?? t('prescriptions.fields.medication')}
+      helperText={t('prescriptions.fields.medicationHint')}
     />
   );
 }

@@ -1,10 +1,9 @@
 import { PracticeListSchema, type Practice } from '@receta/domain';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { renderSearchInput, useServerSearch } from '../../components/search-autocomplete.tsx';
-import { clinicalSearchMinLength, searchCatalogue, type CatalogueFieldProps } from './clinical-search.ts';
+import { clinicalSearchMinLength, searchCatalogue } from './clinical-search.ts';
+import { FreeTextCatalogueAutocomplete, type FreeTextCatalogueProps } from './free-text-catalogue-autocomplete.tsx';
 
 const practiceSearch = {
   queryKey: ['practices', 'search'],
@@ -19,54 +18,25 @@ const practiceSearch = {
  * keeps its code), and one the catalogue lacks may be written by hand.
  */
 export function PracticeAutocomplete({
-  inputValue,
-  onInputChange,
-  onSelect,
-  onBlur,
-  label,
-  helperText,
-  ...field
-}: CatalogueFieldProps & {
-  /** The name as it stands, chosen or typed. */
-  inputValue: string;
-  /** The user typed: the name is theirs now, no longer a catalogue practice. */
-  onInputChange: (text: string) => void;
-  onSelect: (practice: Practice) => void;
-  helperText?: string;
-}) {
+  label, helperText, ...props
+}: Omit<FreeTextCatalogueProps<Practice>, 'helperText' | 'label'> & { label?: string } & { helperText?: string }) {
   const { t } = useTranslation();
-  const { isSearching, found, listProps } = useServerSearch(inputValue.trim(), practiceSearch);
-
   return (
-    <Autocomplete<Practice, false, false, true>
-      {...listProps}
-      freeSolo
-      options={isSearching ? found : []}
-      // The box shows the name; a choice fills the line and leaves nothing selected here.
-      value={null}
-      onChange={(_event, chosen) => {
-        if (chosen !== null && typeof chosen !== 'string') onSelect(chosen);
-      }}
-      inputValue={inputValue}
-      onInputChange={(_event, text, reason) => {
-        if (reason === 'input' || reason === 'clear') onInputChange(text);
-      }}
-      onBlur={onBlur}
-      getOptionLabel={(option) => (typeof option === 'string' ? option : option.name)}
-      getOptionKey={(option) => (typeof option === 'string' ? option : option.code)}
-      renderOption={({ key, ...props }, option) => (
-        <Box component="li" key={key} {...props}>
+    <FreeTextCatalogueAutocomplete
+      {...props}
+      search={practiceSearch}
+      labelOf={(practice) => practice.name}
+      keyOf={(practice) => practice.code}
+      renderOption={({ key, ...optionProps }, practice) => (
+        <Box component="li" key={key} {...optionProps}>
           <Box sx={{ minWidth: 0 }}>
-            <Typography sx={{ overflowWrap: 'anywhere' }}>{option.name}</Typography>
-            <Typography variant="body2" color="text.secondary">{`${option.code} · ${option.category}`}</Typography>
+            <Typography sx={{ overflowWrap: 'anywhere' }}>{practice.name}</Typography>
+            <Typography variant="body2" color="text.secondary">{`${practice.code} · ${practice.category}`}</Typography>
           </Box>
         </Box>
       )}
-      renderInput={renderSearchInput({
-        ...field,
-        label: label ?? t('prescriptions.fields.practice'),
-        helperText: helperText ?? t('prescriptions.fields.practiceHint'),
-      })}
+      label={label ?? t('prescriptions.fields.practice')}
+      helperText={helperText ?? t('prescriptions.fields.practiceHint')}
     />
   );
 }
