@@ -30,6 +30,7 @@ import {
 } from './modules/patient-access/index.ts';
 import { quickPanelRoutes } from './modules/quick-panel/index.ts';
 import { registrationRoutes } from './modules/registration/index.ts';
+import { repositoryDelivery, repositoryPointersRoutes } from './modules/repository/index.ts';
 import { attemptLimiting } from './platform/attempt-limiter.ts';
 import { TokenSigner } from './platform/auth/access-tokens.ts';
 import { accessControl } from './platform/auth/access-control.ts';
@@ -117,6 +118,7 @@ export async function buildApp(
   await app.register(workspaceScope);
   await app.register(mailDelivery);
   await app.register(smsDelivery);
+  await app.register(repositoryDelivery);
   await app.register(scheduledJobsWorker);
 
   await app.register(healthRoutes, { ping: database.ping });
@@ -125,6 +127,7 @@ export async function buildApp(
   await app.register(profileRoutes, { prefix: '/api' });
   await app.register(registrationRoutes, { prefix: '/api' });
   await app.register(outboxRoutes, { prefix: '/api' });
+  await app.register(repositoryPointersRoutes, { prefix: '/api' });
   await app.register(rolesRoutes, { prefix: '/api' });
   await app.register(administratorsRoutes, { prefix: '/api' });
   await app.register(invitationRoutes, { prefix: '/api' });

@@ -37,6 +37,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CA_CERT_FILE: 'ca.pem' })).toThrow(/CA_KEY_FILE/);
   });
 
+  it('sends the national repository\'s pointers only to an http(s) address it is given', () => {
+    expect(loadConfig({}).centralRepositoryUrl).toBeUndefined();
+    expect(loadConfig({ CENTRAL_REPOSITORY_URL: 'https://repositorio.test/punteros' }).centralRepositoryUrl)
+      .toBe('https://repositorio.test/punteros');
+    expect(() => loadConfig({ CENTRAL_REPOSITORY_URL: 'ftp://repositorio.test' })).toThrow(/CENTRAL_REPOSITORY_URL/);
+  });
+
   it('ages passwords after 365 days unless told otherwise', () => {
     expect(loadConfig({}).passwordMaxAgeDays).toBe(365);
     expect(loadConfig({ PASSWORD_MAX_AGE_DAYS: '90' }).passwordMaxAgeDays).toBe(90);

@@ -22,6 +22,7 @@ const EnvironmentSchema = z.object({
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
   SMS_WEBHOOK_URL: optional(z.url({ protocol: /^https?$/ })),
+  CENTRAL_REPOSITORY_URL: optional(z.url({ protocol: /^https?$/ })),
   ADMIN_EMAIL: optional(z.email()),
   ADMIN_PASSWORD: optional(z.string()
     .min(limits.newPasswordMinLength, `must have at least ${limits.newPasswordMinLength} characters`)
@@ -54,6 +55,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** Text messages are POSTed here as `{to, text}`; unset: they stay in the SMS outbox. */
   smsWebhookUrl: string | undefined;
+  /** The national repository's pointers are POSTed here (Res. 2214/2025 art. 7); unset: they stay pending. */
+  centralRepositoryUrl: string | undefined;
   admin: { email: string | undefined; password: string | undefined };
   /** Where lock-outs and rate limits are counted instead of the database, when set. */
   redisUrl: string | undefined;
@@ -108,6 +111,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     databaseUrl: env.DATABASE_URL,
     smtpUrl: env.SMTP_URL,
     smsWebhookUrl: env.SMS_WEBHOOK_URL,
+    centralRepositoryUrl: env.CENTRAL_REPOSITORY_URL,
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,

@@ -33,3 +33,4 @@ export * from './signing.ts';
 export * from './oauth.ts';
 export * from './oauth-apis.ts';
 export * from './quick-panel.ts';
+export * from './repository-pointers.ts';

@@ -318,6 +318,13 @@ export const routes: RouteObject[] = [
             handle: { roles: 'superAdmin' } satisfies RouteHandle,
             lazy: page(() => import('../features/outbox/outbox-page.tsx'), (module) => <module.OutboxPage />),
           },
+          {
+            path: paths.repositoryPointers.path,
+            handle: { roles: 'superAdmin' } satisfies RouteHandle,
+            lazy: page(
+              () => import('../features/repository/repository-pointers-page.tsx'), (module) => <module.RepositoryPointersPage />,
+            ),
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

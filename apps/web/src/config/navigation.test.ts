@@ -41,6 +41,11 @@ describe('visibleNavigation', () => {
     expect(visibleItemIds(permissions, ['fds.admin', 'superadmin'])).not.toContain('outbox');
   });
 
+  it('shows the national repository\'s pointers only to a user whose first role is superadmin', () => {
+    expect(visibleItemIds(permissions, ['superadmin'])).toContain('repository-pointers');
+    expect(visibleItemIds(permissions, ['fds.admin', 'superadmin'])).not.toContain('repository-pointers');
+  });
+
   it('shows the registry of OAuth2 apps only to a user whose first role is superadmin', () => {
     expect(visibleItemIds(permissions, ['superadmin'])).toContain('oauth-clients');
     expect(visibleItemIds(permissions, ['fds.admin', 'superadmin'])).not.toContain('oauth-clients');

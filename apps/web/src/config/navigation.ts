@@ -5,6 +5,7 @@ import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import Apps from '@mui/icons-material/Apps';
 import Badge from '@mui/icons-material/Badge';
 import Business from '@mui/icons-material/Business';
+import CloudSync from '@mui/icons-material/CloudSync';
 import Dashboard from '@mui/icons-material/Dashboard';
 import Extension from '@mui/icons-material/Extension';
 import Groups from '@mui/icons-material/Groups';
@@ -76,6 +77,14 @@ export const navigation: readonly NavigationGroup[] = [
         // Every mailed link (account confirmations, password resets) is readable there.
         roles: 'superAdmin',
         icon: MarkEmailRead,
+      },
+      {
+        id: 'repository-pointers',
+        labelKey: 'navigation.items.repositoryPointers',
+        path: paths.repositoryPointers.path,
+        // The platform's deliveries are the superadmin's to follow, like the outbox (decision 044).
+        roles: 'superAdmin',
+        icon: CloudSync,
       },
       {
         id: 'workspaces',

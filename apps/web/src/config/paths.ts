@@ -43,6 +43,7 @@ export const paths = {
   editRole: idPath('roleId', '/roles/:roleId/edit'),
   workspaces: staticPath('/workspaces'),
   outbox: staticPath('/outbox'),
+  repositoryPointers: staticPath('/repository-pointers'),
   oauthClients: staticPath('/oauthClients'),
 
   dashboard: staticPath('/dashboard'),

@@ -8,3 +8,4 @@ export * from './signing.ts';
 export * from './delivery.ts';
 export * from './dispensing.ts';
 export * from './oauth.ts';
+export * from './repository.ts';

@@ -12,6 +12,7 @@ import {
   findItemsOf, findPrescriptionsByIds, findSignedDocument, prescriptionEventActions, prescriptionEventSubject,
   type PrescriptionItemRow, withItems,
 } from '../prescriptions/index.ts';
+import { enqueueRepositoryPointers } from '../repository/index.ts';
 import {
   findDispensationsOf, findVerifiable, findVerifiableByCuir, insertDispensations, isCertificateOfDoctor,
   lockDispensation, lockPrescription, lowerDispensedQuantity, markDispensationUndone, raiseDispensedQuantity,
@@ -230,6 +231,7 @@ export async function dispensePrescription(
     await insertDispensations(tx, dispensed.map((each) => ({
       ...each, prescriptionId: id, pharmacyUserId: actor.userId, dispensedAt: now,
     })));
+    await enqueueRepositoryPointers(tx, 'dispensed', id, [...quantities.keys()]);
     await recordAudit(tx, actor.audit, {
       action: prescriptionEventActions.dispensed,
       subjectType: prescriptionEventSubject,
@@ -260,6 +262,7 @@ export async function undoDispensation(
       throw new Error(`Dispensation ${dispensationId} gives back more than its item has dispensed`);
     }
     await markDispensationUndone(tx, dispensationId, actor.userId, now);
+    await enqueueRepositoryPointers(tx, 'dispense_undone', id, [dispensation.itemId]);
     const items = await findItemsOf(tx, [id]);
     await setPrescriptionState(tx, id, stateOfDispensing(items), now);
     const undone = { itemId: dispensation.itemId, quantity: dispensation.quantity };

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import { retryDelaysMs } from '../../platform/mail/mail-worker.ts';
+import { nextAttemptAfter } from '../../platform/retry-schedule.ts';
 import { prescriptionEventActions, prescriptionEventSubject, prescriptionRecordActions } from '../prescriptions/index.ts';
 import {
   claimDueJob, deletePatientWithPrescriptions, hasAcceptedTermsOnAnyPrescription, lockPatient,
@@ -87,12 +87,12 @@ async function runJob(db: Database, job: ScheduledJob, now: Date): Promise<keyof
     return 'done';
   } catch (error) {
     const lastError = error instanceof Error ? error.message : String(error);
-    const delay = retryDelaysMs[attempts - 1];
-    if (delay === undefined) {
+    const runAt = nextAttemptAfter(attempts, now);
+    if (runAt === null) {
       await markJobFailed(db, job.id, attempts, lastError);
       return 'failed';
     }
-    await rescheduleJob(db, job.id, { runAt: new Date(now.getTime() + delay), attempts, lastError });
+    await rescheduleJob(db, job.id, { runAt, attempts, lastError });
     return 'retried';
   }
 }

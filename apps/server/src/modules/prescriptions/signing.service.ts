@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { renderPrescriptionPdf, signPdf } from '../../platform/pdf/index.ts';
+import { enqueueRepositoryPointers } from '../repository/index.ts';
 import type { DoctorSigner, SigningAuthority } from '../../platform/pki/index.ts';
 import { itemCuirOf, type CuirCodes } from './item-cuirs.ts';
 import { consumePinCode, type PinCodeUse } from './pin-codes.ts';
@@ -199,6 +200,7 @@ export async function signPrescriptions(
       const pdf = await signedDocumentOf(prescription, signer, `${services.publicUrl}/verify/${verificationCode}`, now);
       const sha256 = createHash('sha256').update(pdf).digest('hex');
       await insertSignedDocument(tx, { prescriptionId: draft.id, pdf, sha256, signedAt: now });
+      await enqueueRepositoryPointers(tx, 'signed', draft.id);
       await recordAudit(tx, actor.audit, {
         action: prescriptionEventActions.signed, subjectType: prescriptionEventSubject, subjectId: draft.id,
       });
@@ -237,6 +239,7 @@ export async function cancelPrescription(
       throw new AppError('conflict', messages.signing.notCancellable, 'notCancellable');
     }
     await markCancelled(tx, id, { cancelledAt: now, cancelledBy: actor.userId, cancellationReason: reason });
+    await enqueueRepositoryPointers(tx, 'cancelled', id);
     await recordAudit(tx, actor.audit, {
       action: prescriptionEventActions.cancelled,
       subjectType: prescriptionEventSubject,

@@ -10,7 +10,7 @@ import { createWorkspace } from '../../../test/factories/workspaces.ts';
 import { deliverPrescriptionToPatient } from '../../../test/factories/patient-deliveries.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { mailOutbox, patients } from '../../db/schema/index.ts';
-import { maxDeliveryAttempts, retryDelaysMs } from './mail-worker.ts';
+import { maxDeliveryAttempts, retryDelaysMs } from '../retry-schedule.ts';
 import { enqueueMail } from './outbox.ts';
 
 interface ReceivedMail {

@@ -2,22 +2,8 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 import { linkMarkers, withoutLink } from '../message-links.ts';
+import { claimLeaseMs, nextAttemptAfter } from '../retry-schedule.ts';
 import type { MailTransport } from './mail-transport.ts';
-
-const minute = 60_000;
-const hour = 60 * minute;
-
-/**
- * The wait after each failed attempt. After the last one the mail is marked failed (about two
- * days after it was written) and stays on the outbox page, without its link, where the
- * superadmin can read why.
- */
-export const retryDelaysMs = [minute, 5 * minute, 30 * minute, 2 * hour, 6 * hour, 12 * hour, 24 * hour];
-export const maxDeliveryAttempts = retryDelaysMs.length + 1;
-
-// A claimed mail is due again after this long, so a process that died while sending it does
-// not lose it; the mail may then arrive twice, which beats never.
-const claimLeaseMs = 5 * minute;
 
 export interface MailDeliveryReport {
   sent: number;
@@ -107,15 +93,15 @@ export async function deliverDueMail(
       report.sent += 1;
     } catch (error) {
       const lastError = transport.describeFailure(error);
-      const delay = retryDelaysMs[mail.attempts - 1];
-      if (delay === undefined) {
+      const nextAttemptAt = nextAttemptAfter(mail.attempts, now);
+      if (nextAttemptAt === null) {
         await db.update(mailOutbox)
           .set({ status: 'failed', lastError, ...linkTakenOut(mail, linkMarkers.undelivered) })
           .where(isOurClaim);
         report.failed += 1;
       } else {
         await db.update(mailOutbox)
-          .set({ nextAttemptAt: new Date(now.getTime() + delay), lastError })
+          .set({ nextAttemptAt, lastError })
           .where(isOurClaim);
         report.retried += 1;
       }

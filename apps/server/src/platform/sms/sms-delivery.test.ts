@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper.ts';
 import { smsOutbox } from '../../db/schema/index.ts';
-import { retryDelaysMs } from '../mail/mail-worker.ts';
+import { retryDelaysMs } from '../retry-schedule.ts';
 import { enqueueSms } from './sms-outbox.ts';
 
 const received: Array<{ contentType: string | undefined; body: unknown }> = [];

@@ -1,13 +1,9 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { smsOutbox } from '../../db/schema/index.ts';
-import { retryDelaysMs } from '../mail/mail-worker.ts';
 import { linkMarkers, withoutLink } from '../message-links.ts';
+import { claimLeaseMs, nextAttemptAfter } from '../retry-schedule.ts';
 import type { SmsTransport } from './sms-transport.ts';
-
-// A claimed message is due again after this long, so a process that died while sending it
-// does not lose it (it may then arrive twice, which beats never).
-const claimLeaseMs = 5 * 60_000;
 
 export interface SmsDeliveryReport {
   sent: number;
@@ -75,13 +71,13 @@ export async function deliverDueSms(
       report.sent += 1;
     } catch (error) {
       const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-      const delay = retryDelaysMs[sms.attempts - 1];
+      const nextAttemptAt = nextAttemptAfter(sms.attempts, now);
       await db.update(smsOutbox)
-        .set(delay === undefined
+        .set(nextAttemptAt === null
           ? { status: 'failed', lastError, ...linkTakenOut(sms, linkMarkers.undelivered) }
-          : { nextAttemptAt: new Date(now.getTime() + delay), lastError })
+          : { nextAttemptAt, lastError })
         .where(isOurClaim);
-      report[delay === undefined ? 'failed' : 'retried'] += 1;
+      report[nextAttemptAt === null ? 'failed' : 'retried'] += 1;
     }
   }
   return report;

@@ -1,0 +1,3 @@
+export { repositoryDelivery } from './pointer-delivery.ts';
+export { enqueueRepositoryPointers } from './repository-pointers.ts';
+export { repositoryPointersRoutes } from './repository-pointers.routes.ts';
