@@ -70,6 +70,8 @@ describe('the menus and the route guard', () => {
         ['/owners', 'owners', 'Dueños'],
         ['/owners/new', 'owner-new', 'Nuevo dueño'],
         [`/medicals/${medicId}/preview`, 'medical-preview', `${doctor.lastName}, ${doctor.name}`],
+        ['/repository-pointers', 'repository-pointers', 'Repositorio nacional'],
+        ['/oauthClients', 'oauth-clients', 'Aplicaciones OAuth2'],
       ];
       const page = await browser.newPage(viewport);
       await signInThroughPages(page, admin);
