@@ -74,6 +74,15 @@ describe('prescription page', () => {
     expect(screen.queryByText('Posología')).toBeNull();
   });
 
+  it('says when a draft was created, and not that it was issued', async () => {
+    const draft = makePrescription({ state: 'draft', displayState: 'draft', signed: false, signedAt: null });
+    stubApi({ [`GET /api/prescriptions/${draft.id}`]: () => draft });
+    renderRoutes(routes, { path: `/prescriptions/${draft.id}`, user: doctor });
+
+    expect(await screen.findByText('Creada el')).toBeTruthy();
+    expect(screen.queryByText('Emitida el')).toBeNull();
+  });
+
   it('says the prescription does not exist when the server does not find it', async () => {
     stubApi({ 'GET /api/prescriptions/*': () => errorResponse(404, messages.prescriptions.notFound) });
     renderRoutes(routes, { path: '/prescriptions/a3f1c2d4-1111-4222-8333-000000000000', user: doctor });

@@ -87,7 +87,10 @@ export function PrescriptionContent({ prescription, children }: { prescription: 
             value={t('prescriptions.series', { position: prescription.seriesPosition, length: prescription.seriesLength })}
           />
         )}
-        <DetailField label={t('prescriptions.detail.issuedOn')} value={formatDisplayDate(prescription.issuedOn)} />
+        {/* A draft is not issued yet: it shows when it was created, below. */}
+        {prescription.signed && (
+          <DetailField label={t('prescriptions.detail.issuedOn')} value={formatDisplayDate(prescription.issuedOn)} />
+        )}
         <DetailField label={t('prescriptions.columns.startDate')} value={formatDisplayDate(prescription.startDate)} />
         <DetailField label={t('prescriptions.columns.expiryDate')} value={formatDisplayDate(prescription.expiryDate)} />
         <DetailField label={t('prescriptions.columns.createdAt')} value={formatDisplayDate(prescription.createdAt)} />
