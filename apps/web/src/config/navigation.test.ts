@@ -2,9 +2,11 @@ import { limits, permissions } from '@receta/domain';
 import Dashboard from '@mui/icons-material/Dashboard';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { navigation, searchNavigation, visibleNavigation, type NavigationGroup, type NavigationItem } from './navigation.ts';
+import {
+  navigation, searchNavigation, visibleNavigation, type NavigationGroup, type NavigationItem, type NavigationTextKey,
+} from './navigation.ts';
 
-const spanishLabel = (item: NavigationItem) => i18next.t(item.labelKey);
+const spanish = (key: NavigationTextKey) => i18next.t(key);
 
 function visibleItemIds(scope: readonly string[], roles: string[] = []) {
   const groups = visibleNavigation(navigation, { scope, user: { roles } });
@@ -52,19 +54,35 @@ describe('visibleNavigation', () => {
   });
 });
 
+describe('the menu\'s words', () => {
+  it('names every group in Spanish, none of them "Auth"', () => {
+    expect(navigation.map((group) => i18next.t(group.labelKey))).toEqual(['Administración', 'Firma digital', 'Antígenos']);
+  });
+});
+
 describe('searchNavigation', () => {
   it('finds items by label ignoring case and accents', () => {
-    const found = searchNavigation(navigation, { scope: ['index.scan', 'index.medical'] }, 'ESCANER', spanishLabel);
+    const found = searchNavigation(navigation, { scope: ['index.scan', 'index.medical'] }, 'ESCANER', spanish);
     expect(found.map((item) => item.id)).toEqual(['scanner']);
   });
 
+  it('finds a page by any word of its label, in any order', () => {
+    const found = searchNavigation(navigation, { scope: ['index.patient', 'owner.prescription'] }, 'pacientes MIS', spanish);
+    expect(found.map((item) => item.id)).toEqual(['my-patients']);
+  });
+
+  it('finds a page by the other words people use for it: "rece" finds Prescripciones', () => {
+    const found = searchNavigation(navigation, { scope: ['index.prescription', 'owner.prescription'] }, 'rece', spanish);
+    expect(found.map((item) => item.id)).toEqual(['prescriptions', 'my-prescriptions']);
+  });
+
   it('never suggests an item the user may not open', () => {
-    const found = searchNavigation(navigation, { scope: ['owner.employee'] }, 'mis', spanishLabel);
+    const found = searchNavigation(navigation, { scope: ['owner.employee'] }, 'mis', spanish);
     expect(found.map((item) => item.id)).toEqual(['my-employees']);
   });
 
   it('suggests nothing for an empty query', () => {
-    expect(searchNavigation(navigation, { scope: permissions }, '   ', spanishLabel)).toEqual([]);
+    expect(searchNavigation(navigation, { scope: permissions }, '   ', spanish)).toEqual([]);
   });
 
   it(`shows at most ${limits.navigationSearchSuggestions} suggestions`, () => {
@@ -76,7 +94,7 @@ describe('searchNavigation', () => {
     }));
     const config: NavigationGroup[] = [{ id: 'many', labelKey: 'navigation.groups.auth', items }];
 
-    const found = searchNavigation(config, { scope: ['index.scan'] }, 'indicadores', spanishLabel);
+    const found = searchNavigation(config, { scope: ['index.scan'] }, 'indicadores', spanish);
 
     expect(found).toHaveLength(limits.navigationSearchSuggestions);
     expect(found[0]?.id).toBe('item-0');
