@@ -21,6 +21,9 @@ import { OAuthCard } from './oauth-card.tsx';
 import { confirmSignInForClient, signInForClient } from './oauth-api.ts';
 import { shownMessageOf } from './oauth-errors.ts';
 
+/** The password and the code are one sign-in: a refusal of either gives way to what follows. */
+const signInAction = 'oauth-sign-in';
+
 /**
  * `/oauth2/sign-in`: the product account's email and password, then the authenticator's code,
  * for the app that sent the browser here.
@@ -65,12 +68,15 @@ function SignInForm({ request, onPasswordChecked }: {
   onPasswordChecked: (passwordStepCode: string) => void;
 }) {
   const { t } = useTranslation();
-  const notify = useNotify();
+  const notify = useNotify(signInAction);
   const [isClientUnknown, setIsClientUnknown] = useState(false);
 
   async function submit({ email, password }: LoginInput) {
     try {
-      onPasswordChecked(await signInForClient({ email, password, client_id: request.client_id, scope: request.scope }));
+      const { client_id, scope } = request;
+      const passwordStepCode = await signInForClient({ email, password, client_id, scope });
+      notify.withdraw();
+      onPasswordChecked(passwordStepCode);
     } catch (error) {
       // Spec section 8 tells an unknown app so at its own address. The server knows no address
       // of an app it does not know, so only the demo (this product's page) is told there.
@@ -117,7 +123,7 @@ function SecondFactorStep({ request, passwordStepCode, onRestart }: {
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const notify = useNotify();
+  const notify = useNotify(signInAction);
 
   async function confirm(token: string) {
     let signedInCode: string;
@@ -129,6 +135,7 @@ function SecondFactorStep({ request, passwordStepCode, onRestart }: {
       return;
     }
     signedInCodeStore.set(signedInCode);
+    notify.withdraw();
     await navigate(`${paths.oauthAuthorize.getHref()}${authorizationQuery(request)}`, { state: { signedInCode } });
   }
 
