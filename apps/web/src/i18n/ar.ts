@@ -1527,6 +1527,8 @@ export const ar: ArabicTranslation<Translation> = {
       prescribeLead: 'يطلب منك {{client}} تأكيد إصدار وصفة برمز PIN للتوقيع.',
       account: 'الحساب',
       returnsTo: 'العودة إلى',
+      document: 'المستند',
+      documentWithSize: '{{name}} ({{size}})',
       pin: 'رمز PIN للتوقيع',
       confirmSign: 'تأكيد التوقيع',
       confirmPrescribe: 'تأكيد الوصفة',

@@ -1451,6 +1451,8 @@ export const en: Translation = {
       prescribeLead: '{{client}} asks you to confirm the issuing of a prescription with your signing PIN.',
       account: 'Account',
       returnsTo: 'Returns to',
+      document: 'Document',
+      documentWithSize: '{{name}} ({{size}})',
       pin: 'Signing PIN',
       confirmSign: 'Confirm signature',
       confirmPrescribe: 'Confirm prescription',

@@ -1374,6 +1374,8 @@ export const es = {
       prescribeLead: '{{client}} le pide que confirme con su PIN de firma la emisión de una prescripción.',
       account: 'Cuenta',
       returnsTo: 'Vuelve a',
+      document: 'Documento',
+      documentWithSize: '{{name}} ({{size}})',
       pin: 'PIN de firma',
       confirmSign: 'Confirmar firma',
       confirmPrescribe: 'Confirmar prescripción',

@@ -1452,6 +1452,8 @@ export const tr: Translation = {
       prescribeLead: '{{client}}, bir reçetenin yazılmasını imza PIN’inizle onaylamanızı istiyor.',
       account: 'Hesap',
       returnsTo: 'Dönüş adresi',
+      document: 'Belge',
+      documentWithSize: '{{name}} ({{size}})',
       pin: 'İmza PIN’i',
       confirmSign: 'İmzayı onayla',
       confirmPrescribe: 'Reçeteyi onayla',
