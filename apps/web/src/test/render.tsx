@@ -28,6 +28,7 @@ export function makeUser(overrides: Partial<UserSession> = {}): UserSession {
     workspaces: [],
     termsAndConditions: null,
     passwordExpired: false,
+    hasSigningPin: false,
     data: { displayName, photoURL: null, email, settings: {}, shortcuts: [] },
     ...overrides,
   };
