@@ -29,6 +29,16 @@ const translationLoader: BackendModule = {
   },
 };
 
+/**
+ * Switches to a language the user saved, if it is not the current one, and keeps it in this
+ * browser. Answers once its texts have loaded, so that what renders next is already in it.
+ */
+export async function applySavedLanguage(saved: Language | undefined): Promise<void> {
+  if (!saved || saved === i18next.resolvedLanguage) return;
+  languageStore.set(saved);
+  await i18next.changeLanguage(saved);
+}
+
 export async function initI18n() {
   // Screen readers and the browser's hyphenation and spelling follow the page's language.
   i18next.on('languageChanged', (language) => {

@@ -1,5 +1,6 @@
-import type { UserSession } from '@receta/domain';
+import { languageOf, type UserSession } from '@receta/domain';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { applySavedLanguage } from '../i18n/index.ts';
 import { hasWorkspace } from './roles.ts';
 import { accessTokenStore, settingsStore, workspaceStore } from './storage.ts';
 
@@ -10,7 +11,8 @@ export interface SessionContextValue {
   scope: readonly string[];
   /** Spec section 2: a user with an empty scope is treated as logged out. */
   isGuest: boolean;
-  startSession: (user: UserSession, accessToken: string) => void;
+  /** Answers once the session's pages can render, in the user's saved language. */
+  startSession: (user: UserSession, accessToken: string) => Promise<void>;
   /** Replaces the user's data after a change the server confirmed, such as accepting the terms. */
   updateUser: (user: UserSession) => void;
   endSession: () => void;
@@ -30,9 +32,12 @@ export function SessionProvider({
 }) {
   const [user, setUser] = useState<UserSession | null>(initialUser);
 
-  const startSession = useCallback((nextUser: UserSession, accessToken: string) => {
+  const startSession = useCallback(async (nextUser: UserSession, accessToken: string) => {
     accessTokenStore.set(accessToken);
     rememberWorkspace(nextUser);
+    // The saved language's texts arrive before the first signed-in page paints, so it never
+    // shows in Spanish first; if they cannot be fetched, the session starts in the current one.
+    await applySavedLanguage(languageOf(nextUser.data.settings.language)).catch(() => undefined);
     setUser(nextUser);
   }, []);
 

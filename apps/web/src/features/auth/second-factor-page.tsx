@@ -54,7 +54,7 @@ function SecondFactorForm({ authenticityToken, claims }: { authenticityToken: st
       notify.withdraw();
       // The route guard now takes the user where they were going (see route-guard.tsx), and the
       // terms gate stops them there until they accept the terms.
-      startSession(signedIn.user, signedIn.access_token);
+      await startSession(signedIn.user, signedIn.access_token);
     } catch (error) {
       const message = errorMessageOf(error);
       notify({ message, variant: 'error' });

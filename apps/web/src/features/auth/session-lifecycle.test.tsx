@@ -1,7 +1,8 @@
-import { storageKeys } from '@receta/domain';
+import { defaultLanguage, storageKeys } from '@receta/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '../../app/router.tsx';
 import { accessTokenStore, workspaceStore } from '../../lib/storage.ts';
 import { errorResponse, stubApi } from '../../test/fake-api.ts';
@@ -9,6 +10,10 @@ import { makeJwt } from '../../test/jwt.ts';
 import { makeUser, renderRoutes } from '../../test/render.tsx';
 
 const now = Math.floor(Date.now() / 1000);
+
+afterEach(async () => {
+  await i18next.changeLanguage(defaultLanguage);
+});
 const accepted = { termsAndConditions: '2026-01-01T00:00:00Z' };
 
 describe('session at start-up', () => {
@@ -35,6 +40,23 @@ describe('session at start-up', () => {
     expect(screen.getByRole('button', { name: 'Menú de Ana Pérez' })).toBeDefined();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(requests[0]?.headers.get('Authorization')).toBe(`Bearer ${token}`);
+  });
+
+  it('shows a returning user\'s first page in the language they saved, never in Spanish first', async () => {
+    localStorage.setItem(storageKeys.accessToken, makeJwt({ exp: now + 3600 }));
+    const saved = makeUser({ ...accepted });
+    stubApi({ 'GET /api/auth/session': () => ({ ...saved, data: { ...saved.data, settings: { language: 'en' } } }) });
+    const headings: string[] = [];
+    const observer = new MutationObserver(() => {
+      document.querySelectorAll('h1').forEach((heading) => headings.push(heading.textContent));
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    renderRoutes(routes, { path: '/no-existe' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    observer.disconnect();
+    expect(headings).not.toContain('Página no encontrada');
+    expect(localStorage.getItem('language')).toBe('en');
   });
 
   it('stays a guest without a stored token', async () => {

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../lib/api-client.ts';
 import { useNotify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.tsx';
+import { applySavedLanguage } from '../../i18n/index.ts';
 import { languageStore } from '../../lib/storage.ts';
 import { updateUserData } from '../auth/index.ts';
 
@@ -37,12 +38,10 @@ export function LanguageSwitcher() {
   const current = languageOf(i18n.resolvedLanguage);
   const saved = languageOf(user?.data.settings.language);
 
+  // A session starts in the saved language already (lib/session.tsx); this follows later changes.
   useEffect(() => {
-    if (saved && saved !== i18n.resolvedLanguage) {
-      languageStore.set(saved);
-      void i18n.changeLanguage(saved);
-    }
-  }, [saved, i18n]);
+    void applySavedLanguage(saved);
+  }, [saved]);
 
   async function choose(language: Language) {
     setAnchor(null);
