@@ -49,7 +49,12 @@ export function createAppTheme({ scheme, direction, hasAnimations, isDense }: Th
       },
       MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
       MuiButtonBase: { defaultProps: { disableRipple: !hasAnimations } },
-      MuiButton: { defaultProps: { disableElevation: true, size } },
+      MuiButton: {
+        defaultProps: { disableElevation: true, size },
+        // A label breaks between words, never inside one ("Administr-ar"), even in a cell or a
+        // list that lets long emails and names break anywhere.
+        styleOverrides: { root: { overflowWrap: 'normal', wordBreak: 'normal' } },
+      },
       MuiIconButton: { defaultProps: { size } },
       MuiTextField: { defaultProps: { size } },
       MuiFormControl: { defaultProps: { size } },

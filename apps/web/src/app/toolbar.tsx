@@ -25,7 +25,8 @@ import { VersionInfo } from './version-info.tsx';
  * The top bar. Its start holds the menu button (the drawer on a phone, folding the side menu on
  * desktop) and, once signed in, the navigation search; its end holds fullscreen, the language, the settings
  * and then the session's controls: the login and register links for a guest; otherwise the
- * superadmin's version info, the shortcuts, the workspace switcher and the user menu.
+ * superadmin's version info, the shortcuts, the workspace switcher and the user menu. On a phone
+ * the workspace switcher is a row under the bar, where its name fits.
  */
 export function Toolbar({ onMenuClick }: { onMenuClick: () => void }) {
   const { t } = useTranslation();
@@ -76,6 +77,7 @@ export function Toolbar({ onMenuClick }: { onMenuClick: () => void }) {
               </>
             )}
       </MuiToolbar>
+      {!isGuest && <WorkspaceSwitcher isRow />}
     </AppBar>
   );
 }

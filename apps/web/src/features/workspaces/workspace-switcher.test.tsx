@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router.tsx';
@@ -39,6 +39,24 @@ describe('workspace switcher', () => {
 
     expect(workspaceStore.get()).toBe('w1');
     expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('shows the workspace\'s name on a phone, in a row of its own under the top bar', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    stubApi({});
+    renderRoutes(routes, { path: '/', user: doctorWith([clinic, practice]) });
+
+    const switcher = await screen.findByRole('button', { name: 'Espacio de trabajo: Clínica del Sol' });
+    const name = within(switcher).getByText('Clínica del Sol');
+    expect(getComputedStyle(name).display).not.toBe('none');
+    expect(switcher.closest('header')).not.toBeNull();
+    expect(switcher.closest('.MuiToolbar-root')).toBeNull();
+    expect(screen.getAllByRole('button', { name: /^Espacio de trabajo/ })).toHaveLength(1);
   });
 
   it('is not shown to a user whose first role works outside workspaces', async () => {

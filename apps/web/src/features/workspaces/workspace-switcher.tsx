@@ -1,11 +1,13 @@
 import type { UserSession } from '@receta/domain';
 import ExpandMore from '@mui/icons-material/ExpandMore';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pageReload } from '../../lib/page-reload.ts';
@@ -27,14 +29,18 @@ export function switchToWorkspace(workspaceId: string) {
 }
 
 /**
- * The top bar's workspace switcher (spec section 2): the current workspace's name and image,
- * a menu of the others when there is more than one.
+ * The workspace switcher (spec section 2): the current workspace's name, and a menu of the
+ * others when there is more than one. Wider screens have it in the top bar; a phone's bar has
+ * no room for a name, so there it is a row of its own under the bar (`isRow`).
  */
-export function WorkspaceSwitcher() {
+export function WorkspaceSwitcher({ isRow = false }: { isRow?: boolean }) {
   const { t } = useTranslation();
   const { user } = useSession();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Read before the first paint, so a phone never shows the switcher in the bar for a moment.
+  const isPhone = useMediaQuery((theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  if (isRow !== isPhone) return null;
   // Spec section 4: only users whose first role works inside a workspace choose one.
   if (!user || !hasWorkspace(user) || user.workspaces.length === 0) return null;
   const current = currentWorkspaceOf(user);
@@ -48,21 +54,26 @@ export function WorkspaceSwitcher() {
 
   return (
     <>
-      <Button
-        color="inherit"
-        disabled={!canSwitch}
-        onClick={(event) => setAnchor(event.currentTarget)}
-        aria-label={t('workspaces.switcher.label', { name: current.name })}
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? true : undefined}
-        endIcon={canSwitch ? <ExpandMore /> : undefined}
-        sx={{ textTransform: 'none', minWidth: 0, '&.Mui-disabled': { color: 'text.primary' } }}
-      >
-        <Typography component="span" dir="auto" noWrap sx={{ maxWidth: { xs: 0, sm: 180 }, display: { xs: 'none', sm: 'block' } }}>
-          {current.name}
-        </Typography>
-      </Button>
+      <Box sx={isRow ? { display: 'flex', px: 1, py: 0.5, borderTop: 1, borderColor: 'divider' } : { display: 'flex', minWidth: 0 }}>
+        <Button
+          color="inherit"
+          disabled={!canSwitch}
+          onClick={(event) => setAnchor(event.currentTarget)}
+          aria-label={t('workspaces.switcher.label', { name: current.name })}
+          aria-haspopup="menu"
+          aria-controls={anchor ? menuId : undefined}
+          aria-expanded={anchor ? true : undefined}
+          startIcon={isRow && <WorkspaceAvatar name={current.name} avatarUri={current.avatarUri} size={24} />}
+          endIcon={canSwitch ? <ExpandMore /> : undefined}
+          sx={{
+            textTransform: 'none', minWidth: 0, maxWidth: '100%', '&.Mui-disabled': { color: 'text.primary' },
+          }}
+        >
+          <Typography component="span" dir="auto" noWrap sx={{ maxWidth: isRow ? 'none' : 180 }}>
+            {current.name}
+          </Typography>
+        </Button>
+      </Box>
       <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {user.workspaces.map((workspace) => (
           <MenuItem key={workspace.id} selected={workspace.id === current.id} onClick={() => choose(workspace.id)}>
