@@ -85,6 +85,8 @@ async function askToSign(page: Page, screenshots = '') {
   await page.waitForURL('**/oauth2/pin-2fa?**');
   await page.getByRole('button', { name: 'Confirmar firma' }).waitFor();
   await page.getByText(doctor.email).waitFor();
+  // The doctor is told what they sign: the file's name and size.
+  await page.getByText(/^informe\.pdf \(\d+(,\d)? (B|kB)\)$/).waitFor();
   if (screenshots) await expectNoSidewaysScrolling(page, `oauth-pin-${screenshots}`);
 }
 

@@ -86,6 +86,8 @@ describe('signing, sending, verifying and dispensing', () => {
     await saveScreenshot(page, 'sign-dialog-desktop');
     await dialog.getByRole('button', { name: 'Firmar' }).click();
     await waitForToast(page, '¡Prescripción firmada!');
+    // The wrong PIN's message gave way to the right one's at once.
+    expect(await page.getByRole('alert').filter({ hasText: '¡No se pudo firmar la prescripción!' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Descargar PDF' }).waitFor();
     expect(await overflowsHorizontally(page)).toBe(false);
     await saveScreenshot(page, 'prescription-signed-desktop');
