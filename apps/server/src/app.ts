@@ -44,7 +44,8 @@ import { mailDelivery } from './platform/mail/mail-delivery.ts';
 import { outboxRoutes } from './platform/mail/outbox.routes.ts';
 import { smsDelivery } from './platform/sms/sms-delivery.ts';
 import { webApp } from './platform/http/web-app.ts';
-import { SigningAuthority } from './platform/pki/index.ts';
+import { installEventLogKeys, sealLegacyEvents } from './platform/event-log/index.ts';
+import { loadMasterKeyring, SigningAuthority } from './platform/pki/index.ts';
 import { ensurePlatformSecret } from './platform/secrets.ts';
 
 declare module 'fastify' {
@@ -91,6 +92,9 @@ export async function buildApp(
   app.decorate('tokens', new TokenSigner(await ensurePlatformSecret(database.db, 'access-token-key')));
   app.decorate('pharmacySystemTokens', new PharmacySystemTokenSigner(database.db));
   app.decorate('signing', await SigningAuthority.load(config, findPrescriber));
+  const eventLogKeyring = await loadMasterKeyring(config.eventLog, config.dataDir, 'event-log.key');
+  installEventLogKeys(eventLogKeyring);
+  await sealLegacyEvents(database.db, eventLogKeyring);
   app.decorate('deliverToPatient', deliverToPatient);
   app.decorate('notifyCancellation', notifyPatientOfCancellation);
   app.addHook('onClose', () => database.close());

@@ -1,0 +1,3 @@
+export { eventLogKeys, installEventLogKeys } from './event-log-keys.ts';
+export { openStoredEvent, sealEvent, type EventContent, type SealedEvent } from './sealed-event.ts';
+export { sealLegacyEvents } from './legacy-events.ts';
