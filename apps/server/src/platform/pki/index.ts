@@ -1,4 +1,4 @@
-export { signCadesDetached, type Signer } from './cades.ts';
+export { signCadesAttached, signCadesDetached, type Signer } from './cades.ts';
 export { licenceOf } from './doctor-certificate.ts';
 export type { CryptoKey } from './keys.ts';
 export { loadMasterKeyring } from './master-key.ts';
