@@ -13,6 +13,7 @@ import { antigensRoutes } from './modules/antigens/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { dispensingRoutes } from './modules/dispensing/index.ts';
+import { eventLogRoutes } from './modules/event-log/index.ts';
 import { favouritesRoutes } from './modules/favourites/index.ts';
 import { fhirRoutes } from './modules/fhir/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
@@ -132,6 +133,7 @@ export async function buildApp(
   await app.register(registrationRoutes, { prefix: '/api' });
   await app.register(outboxRoutes, { prefix: '/api' });
   await app.register(repositoryPointersRoutes, { prefix: '/api' });
+  await app.register(eventLogRoutes, { prefix: '/api' });
   await app.register(rolesRoutes, { prefix: '/api' });
   await app.register(administratorsRoutes, { prefix: '/api' });
   await app.register(invitationRoutes, { prefix: '/api' });
