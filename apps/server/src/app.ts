@@ -45,7 +45,7 @@ import { mailDelivery } from './platform/mail/mail-delivery.ts';
 import { outboxRoutes } from './platform/mail/outbox.routes.ts';
 import { smsDelivery } from './platform/sms/sms-delivery.ts';
 import { webApp } from './platform/http/web-app.ts';
-import { installEventLogKeys, sealLegacyEvents } from './platform/event-log/index.ts';
+import { accessLog, installEventLogKeys, sealLegacyEvents } from './platform/event-log/index.ts';
 import { loadMasterKeyring, SigningAuthority } from './platform/pki/index.ts';
 import { ensurePlatformSecret } from './platform/secrets.ts';
 
@@ -121,6 +121,7 @@ export async function buildApp(
     signer: app.tokens, policy: config, pharmacySystemSigner: app.pharmacySystemTokens,
   });
   await app.register(workspaceScope);
+  await app.register(accessLog);
   await app.register(mailDelivery);
   await app.register(smsDelivery);
   await app.register(repositoryDelivery);

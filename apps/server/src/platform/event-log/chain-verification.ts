@@ -87,3 +87,15 @@ export async function countEvents(db: Database): Promise<number> {
   const [row] = await db.select({ count: count() }).from(auditEvents);
   return row?.count ?? 0;
 }
+
+/** The verification in one sentence, as the command prints it. */
+export function describeChainReport(total: number, report: ChainReport): string {
+  const broken = report.firstBroken;
+  if (!broken) return `Registro de eventos íntegro: ${total} eventos verificados, el último es el nº ${report.lastSeq}.`;
+  const where = [
+    broken.seq === null ? 'un evento sin número' : `el evento nº ${broken.seq}`,
+    broken.eventId ? `(id ${broken.eventId}${broken.at ? `, ${broken.at}` : ''})` : null,
+  ].filter(Boolean).join(' ');
+  return `Registro de eventos alterado: primer enlace roto en ${where}. ${broken.reason} `
+    + `Se verificaron ${report.checked} eventos intactos antes de él.`;
+}
