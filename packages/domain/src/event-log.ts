@@ -8,11 +8,16 @@ const calendarDay = z.iso.date(messages.eventLog.invalidDate);
 
 /** `GET /api/event-log/export`: the days (in Argentina) whose events go to the authority. */
 export const EventLogExportQuerySchema = z.object({ from: calendarDay, to: calendarDay })
-  .refine(({ from, to }) => from <= to, { message: messages.eventLog.rangeReversed, path: ['to'] })
-  .refine(({ from, to }) => daysBetween(from, to) < eventLogExportMaxDays, {
+  .refine((range) => !areDays(range) || range.from <= range.to, { message: messages.eventLog.rangeReversed, path: ['to'] })
+  .refine((range) => !areDays(range) || range.from > range.to || daysBetween(range.from, range.to) < eventLogExportMaxDays, {
     message: messages.eventLog.rangeTooLong, path: ['to'],
   });
 export type EventLogExportQuery = z.infer<typeof EventLogExportQuerySchema>;
+
+/** The range's own checks wait for two dates: a bad one has its message already. */
+function areDays(range: { from: unknown; to: unknown }): boolean {
+  return calendarDay.safeParse(range.from).success && calendarDay.safeParse(range.to).success;
+}
 
 function daysBetween(from: string, to: string): number {
   return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
