@@ -25,6 +25,12 @@ export const messages = {
     tooLong2000: 'No puede superar los 2000 caracteres.',
     tooDeep: 'Los datos enviados tienen demasiados niveles de anidamiento.',
   },
+  /** The event log's export for the authority (Disp. DNSISA 1/2025; decision 050). */
+  eventLog: {
+    invalidDate: 'Ingrese una fecha válida.',
+    rangeReversed: 'La fecha final no puede ser anterior a la inicial.',
+    rangeTooLong: 'El período no puede superar un año: exporte por partes.',
+  },
   session: {
     invalidAccessToken: 'Invalid access_token',
     expiredAccessToken: 'access_token expired',

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { authorizationFor, createUser, signIn } from '../../../test/factories/users.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { auditEvents, roles, users } from '../../db/schema/index.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
 
 const test = useTestApp();
 
@@ -76,8 +77,7 @@ describe('POST /api/termsAndConditions', () => {
 
     const session = (await test.app.inject({ url: '/api/auth/session', headers })).json<UserSession>();
     expect(session.termsAndConditions).toBe(termsAndConditions);
-    const [audit] = await test.app.db.select().from(auditEvents)
-      .where(and(eq(auditEvents.action, 'user.terms_accepted'), eq(auditEvents.subjectId, user.id)));
+    const [audit] = await readAuditEvents(test.app.db, and(eq(auditEvents.action, 'user.terms_accepted'), eq(auditEvents.subjectId, user.id)));
     expect(audit).toMatchObject({
       actorUserId: user.id,
       pagePath: '/termsAndConditions',

@@ -15,6 +15,7 @@ import { auditEvents, dispensations, prescriptionDocuments, prescriptionItems, p
 import { policies } from '../../platform/attempt-limiter.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { dispensePrescription, undoDispensation } from './dispensing.service.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
 
 const test = useTestApp();
 const today = todayInArgentina();
@@ -325,8 +326,7 @@ describe('POST /api/prescriptions/:id/dispense', () => {
     expect(result.dispensations[0]).toMatchObject({
       quantity: 2, pharmacy: { id: pharmacy.id, displayName: 'Farmacia Central' }, undoneAt: null, canUndo: true,
     });
-    const [event] = await test.app.db.select().from(auditEvents)
-      .where(and(eq(auditEvents.subjectId, prescription.id), eq(auditEvents.action, 'prescription.dispensed')));
+    const [event] = await readAuditEvents(test.app.db, and(eq(auditEvents.subjectId, prescription.id), eq(auditEvents.action, 'prescription.dispensed')));
     expect(event?.actorUserId).toBe(pharmacy.id);
     const [firstItem, secondItem] = result.prescription.items;
     expect(event?.details).toMatchObject({

@@ -9,6 +9,7 @@ import { testAdmin } from '../../../test/fixtures.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { auditEvents, oauthClients } from '../../db/schema/index.ts';
 import { demoClientId, ensureDemoClient } from './demo-client.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
 
 const test = useTestApp();
 let superadmin: Record<string, string>;
@@ -62,8 +63,7 @@ async function authenticates(clientId: string, secret: string): Promise<boolean>
 }
 
 function auditOf(subjectId: string, action: string) {
-  return test.app.db.select().from(auditEvents)
-    .where(and(eq(auditEvents.subjectId, subjectId), eq(auditEvents.action, action)));
+  return readAuditEvents(test.app.db, and(eq(auditEvents.subjectId, subjectId), eq(auditEvents.action, action)));
 }
 
 describe('the client registry', () => {

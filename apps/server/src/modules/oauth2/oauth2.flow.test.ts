@@ -14,6 +14,7 @@ import { auditEvents, oauthCodes, oauthGrants, oauthTokens } from '../../db/sche
 import { hashSecret } from '../../platform/passwords.ts';
 import { hashToken } from '../../platform/user-tokens.ts';
 import { consumePinCode } from '../prescriptions/index.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
 
 // The provider driven as an integrator would drive it: the user's steps through the API the
 // web pages call, the app's steps through oauth4webapi over HTTP.
@@ -161,8 +162,7 @@ describe('the authorization code flow with PKCE, driven by oauth4webapi', () => 
       authorizationServer, client, clientAuth, refreshed.refresh_token ?? '', insecure,
     ));
     expect((await getTokenContext(refreshed.access_token)).status).toBe(401);
-    expect(await test.app.db.select().from(auditEvents)
-      .where(and(eq(auditEvents.action, 'oauth.grant'), eq(auditEvents.actorUserId, doctor.id))))
+    expect(await readAuditEvents(test.app.db, and(eq(auditEvents.action, 'oauth.grant'), eq(auditEvents.actorUserId, doctor.id))))
       .toEqual([expect.objectContaining({
         subjectId: app.id, details: expect.objectContaining({ grantId: grant?.id }) as unknown,
       })]);

@@ -9,6 +9,7 @@ import type { CreatedUser } from '../../../test/factories/users.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { auditEvents, oauthCodes } from '../../db/schema/index.ts';
 import { hashToken } from '../../platform/user-tokens.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
 
 // The attacks of RFC 9700 (OAuth 2.0 Security Best Current Practice) against the provider.
 const test = useTestApp();
@@ -100,7 +101,7 @@ describe('authorization codes', () => {
     expectOAuthError(await redeem(app, code, verifier), 400, 'invalid_grant');
     expect((await tokenContext(tokens.access_token)).statusCode).toBe(401);
     expectOAuthError(await refresh(app, tokens.refresh_token), 400, 'invalid_grant');
-    expect(await test.app.db.select().from(auditEvents).where(eq(auditEvents.action, 'oauth.code_replayed')))
+    expect(await readAuditEvents(test.app.db, eq(auditEvents.action, 'oauth.code_replayed')))
       .toEqual([expect.objectContaining({ details: { revokedTokens: 2 } })]);
   });
 

@@ -10,6 +10,7 @@ import { authorizationFor, createUser } from '../../../test/factories/users.ts';
 import { inWorkspace } from '../../../test/factories/workspaces.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { auditEvents, insurers, patients, prescriptions, workspaceMembers } from '../../db/schema/index.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
 
 const test = useTestApp();
 let doctor: DoctorInWorkspace;
@@ -95,7 +96,7 @@ describe('POST /api/patients', () => {
 
   it('records the creation in the audit trail by ids only', async () => {
     const patient = await createPatient(test.app, doctor.headers, { name: 'Reservada', lastName: 'Confidencial' });
-    const events = await test.app.db.select().from(auditEvents).where(eq(auditEvents.subjectId, patient.id));
+    const events = await readAuditEvents(test.app.db, eq(auditEvents.subjectId, patient.id));
     expect(events).toEqual([expect.objectContaining({
       action: 'patient.created', subjectType: 'patient', actorUserId: doctor.id, details: { workspaceId: doctor.workspaceId },
     })]);

@@ -5,6 +5,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { eventLogKeys, openStoredEvent } from '../../platform/event-log/index.ts';
 import { renderPrescriptionPdf, signPdf } from '../../platform/pdf/index.ts';
 import { enqueueRepositoryPointers } from '../repository/index.ts';
 import type { DoctorSigner, SigningAuthority } from '../../platform/pki/index.ts';
@@ -277,7 +278,7 @@ export async function listPrescriptionEvents(
       kind,
       at: row.at.toISOString(),
       actor: row.actorId ? { id: row.actorId, displayName: row.actorName ?? '' } : null,
-      detail: detailOf(row.details),
+      detail: detailOf(openStoredEvent(eventLogKeys(), row).details),
     }];
   });
 }

@@ -7,6 +7,7 @@ import { useTestApp } from '../../../test/helper.ts';
 import { auditEvents, doctors, files, mailOutbox, roles, userRoles, users } from '../../db/schema/index.ts';
 import { fileIdOfLocation } from '../../platform/files/file-store.ts';
 import { verifySecret } from '../../platform/passwords.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
 
 const test = useTestApp();
 
@@ -134,8 +135,7 @@ describe('POST /api/auth/register/doctors', () => {
     expect(mails[0]?.text).toContain('Hola, Ana:');
     expect(mails[0]?.text).toContain('Un moderador verificará sus datos');
 
-    const audit = await test.app.db.select().from(auditEvents)
-      .where(and(eq(auditEvents.subjectId, userId), eq(auditEvents.action, 'doctor.registered')));
+    const audit = await readAuditEvents(test.app.db, and(eq(auditEvents.subjectId, userId), eq(auditEvents.action, 'doctor.registered')));
     expect(audit).toHaveLength(1);
   });
 
