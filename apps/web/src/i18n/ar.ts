@@ -1665,6 +1665,11 @@ export const ar: ArabicTranslation<Translation> = {
       tooLong2000: 'لا يمكن أن يتجاوز 2000 حرف.',
       tooDeep: 'البيانات المرسلة تحتوي على مستويات تداخل كثيرة جدًا.',
     },
+    eventLog: {
+      invalidDate: 'أدخل تاريخًا صالحًا.',
+      rangeReversed: 'لا يمكن أن يكون تاريخ النهاية قبل تاريخ البداية.',
+      rangeTooLong: 'لا يمكن أن تتجاوز الفترة سنة واحدة: صدّرها على أجزاء.',
+    },
     session: {
       invalidAccessToken: 'رمز الوصول (access_token) غير صالح',
       expiredAccessToken: 'انتهت صلاحية رمز الوصول (access_token)',

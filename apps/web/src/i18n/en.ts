@@ -1577,6 +1577,11 @@ export const en: Translation = {
       tooLong2000: 'Cannot exceed 2000 characters.',
       tooDeep: 'The data sent has too many levels of nesting.',
     },
+    eventLog: {
+      invalidDate: 'Enter a valid date.',
+      rangeReversed: 'The end date cannot be earlier than the start date.',
+      rangeTooLong: 'The period cannot exceed one year: export it in parts.',
+    },
     session: {
       invalidAccessToken: 'Invalid access_token',
       expiredAccessToken: 'access_token expired',

@@ -1578,6 +1578,11 @@ export const tr: Translation = {
       tooLong2000: '2000 karakteri geçemez.',
       tooDeep: 'Gönderilen veriler çok fazla iç içe düzey içeriyor.',
     },
+    eventLog: {
+      invalidDate: 'Geçerli bir tarih girin.',
+      rangeReversed: 'Bitiş tarihi başlangıç tarihinden önce olamaz.',
+      rangeTooLong: 'Dönem bir yılı geçemez: parçalar hâlinde dışa aktarın.',
+    },
     session: {
       invalidAccessToken: 'Geçersiz erişim belirteci (access_token)',
       expiredAccessToken: 'Erişim belirtecinin (access_token) süresi doldu',
