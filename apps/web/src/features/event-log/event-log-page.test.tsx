@@ -35,17 +35,21 @@ function openPage() {
   return screen.findByRole('heading', { level: 1, name: 'Registro de eventos' });
 }
 
+/** Clicks "Verificar la cadena" with the server answering `report`; answers the result shown. */
+async function verifyAnswered(report: EventLogVerification) {
+  const requests = stubApi({ 'POST /api/event-log/verification': () => report });
+  const user = userEvent.setup();
+  await openPage();
+  await user.click(screen.getByRole('button', { name: 'Verificar la cadena' }));
+  return { requests, alert: await screen.findByRole('alert') };
+}
+
 afterEach(() => vi.restoreAllMocks());
 
 describe('event log page', () => {
   it('says the whole chain is intact, with how many events, the last number and when it was verified', async () => {
-    const requests = stubApi({ 'POST /api/event-log/verification': () => makeReport() });
-    const user = userEvent.setup();
-    await openPage();
+    const { requests, alert } = await verifyAnswered(makeReport());
 
-    await user.click(screen.getByRole('button', { name: 'Verificar la cadena' }));
-
-    const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('La cadena está intacta: ningún evento fue cambiado ni borrado.');
     expect(alert.textContent).toContain('Eventos verificados1234');
     expect(alert.textContent).toContain('Último eventon.º 1234');
@@ -55,19 +59,12 @@ describe('event log page', () => {
   });
 
   it('shows the first broken link with its number, time and reason as an error', async () => {
-    stubApi({
-      'POST /api/event-log/verification': () => makeReport({
-        checked: 41,
-        lastSeq: 41,
-        firstBroken: { seq: 42, eventId: 'e42', at: '2026-03-02T13:05:00.000Z', reason: 'El contenido del evento cambió.' },
-      }),
-    });
-    const user = userEvent.setup();
-    await openPage();
+    const { alert } = await verifyAnswered(makeReport({
+      checked: 41,
+      lastSeq: 41,
+      firstBroken: { seq: 42, eventId: 'e42', at: '2026-03-02T13:05:00.000Z', reason: 'El contenido del evento cambió.' },
+    }));
 
-    await user.click(screen.getByRole('button', { name: 'Verificar la cadena' }));
-
-    const alert = await screen.findByRole('alert');
     expect(alert.className).toContain('colorError');
     expect(alert.textContent).toContain('La cadena está rota');
     expect(alert.textContent).toContain('El contenido del evento cambió.');
@@ -90,6 +87,8 @@ describe('event log page', () => {
     const today = todayInArgentina();
     expect((field(/^Desde/) as HTMLInputElement).value).toBe(formatDisplayDate(addDays(today, -29)));
     expect((field(/^Hasta/) as HTMLInputElement).value).toBe(formatDisplayDate(today));
+    expect(document.querySelector('pre code')?.textContent)
+      .toBe('openssl cms -verify -inform DER -in registro.p7m -CAfile ca.pem -out registro.json');
 
     await choosePeriod(user, '01/03/2026', '31/03/2026');
     await user.click(screen.getByRole('button', { name: 'Exportar firmado' }));

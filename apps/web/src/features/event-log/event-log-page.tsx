@@ -9,7 +9,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { FormDateField } from '../../components/form-date-field.tsx';
@@ -141,10 +141,18 @@ function ExportSection() {
         dir="ltr"
         sx={{
           m: 0, p: 1.5, borderRadius: 1, bgcolor: 'action.hover', fontFamily: 'monospace', fontSize: '0.875rem',
-          whiteSpace: 'pre-wrap', overflowWrap: 'anywhere',
+          whiteSpace: 'pre-wrap',
         }}
       >
-        <code>{verifyCommand}</code>
+        <code>
+          {/* On a phone the line wraps between options, never inside one: "-in" split at its hyphen misleads. */}
+          {verifyCommand.split(/ (?=-)/).map((option, index) => (
+            <Fragment key={option}>
+              {index > 0 && ' '}
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{option}</Box>
+            </Fragment>
+          ))}
+        </code>
       </Box>
       <Typography color="text.secondary" variant="body2" sx={{ mt: 1 }}>{t('eventLog.export.howToVerifyNote')}</Typography>
     </Section>
