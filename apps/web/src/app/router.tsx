@@ -325,6 +325,11 @@ export const routes: RouteObject[] = [
               () => import('../features/repository/repository-pointers-page.tsx'), (module) => <module.RepositoryPointersPage />,
             ),
           },
+          {
+            path: paths.eventLog.path,
+            handle: { roles: 'superAdmin' } satisfies RouteHandle,
+            lazy: page(() => import('../features/event-log/event-log-page.tsx'), (module) => <module.EventLogPage />),
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -46,6 +46,11 @@ describe('visibleNavigation', () => {
     expect(visibleItemIds(permissions, ['fds.admin', 'superadmin'])).not.toContain('repository-pointers');
   });
 
+  it('shows the event log only to a user whose first role is superadmin', () => {
+    expect(visibleItemIds(permissions, ['superadmin'])).toContain('event-log');
+    expect(visibleItemIds(permissions, ['fds.admin', 'superadmin'])).not.toContain('event-log');
+  });
+
   it('shows the registry of OAuth2 apps only to a user whose first role is superadmin', () => {
     expect(visibleItemIds(permissions, ['superadmin'])).toContain('oauth-clients');
     expect(visibleItemIds(permissions, ['fds.admin', 'superadmin'])).not.toContain('oauth-clients');

@@ -9,6 +9,7 @@ import CloudSync from '@mui/icons-material/CloudSync';
 import Dashboard from '@mui/icons-material/Dashboard';
 import Extension from '@mui/icons-material/Extension';
 import Groups from '@mui/icons-material/Groups';
+import History from '@mui/icons-material/History';
 import LocalHospital from '@mui/icons-material/LocalHospital';
 import MedicalServices from '@mui/icons-material/MedicalServices';
 import PersonOff from '@mui/icons-material/PersonOff';
@@ -85,6 +86,14 @@ export const navigation: readonly NavigationGroup[] = [
         // The platform's deliveries are the superadmin's to follow, like the outbox (decision 044).
         roles: 'superAdmin',
         icon: CloudSync,
+      },
+      {
+        id: 'event-log',
+        labelKey: 'navigation.items.eventLog',
+        path: paths.eventLog.path,
+        // The server answers the superAdmin role group alone (decision 050).
+        roles: 'superAdmin',
+        icon: History,
       },
       {
         id: 'workspaces',
