@@ -8,7 +8,9 @@ const calendarDay = z.iso.date(messages.eventLog.invalidDate);
 
 /** `GET /api/event-log/export`: the days (in Argentina) whose events go to the authority. */
 export const EventLogExportQuerySchema = z.object({ from: calendarDay, to: calendarDay })
-  .refine((range) => !areDays(range) || range.from <= range.to, { message: messages.eventLog.rangeReversed, path: ['to'] })
+  .refine((range) => !areDays(range) || range.from <= range.to, {
+    message: messages.eventLog.rangeReversed, path: ['to'],
+  })
   .refine((range) => !areDays(range) || range.from > range.to || daysBetween(range.from, range.to) < eventLogExportMaxDays, {
     message: messages.eventLog.rangeTooLong, path: ['to'],
   });

@@ -58,6 +58,9 @@ describe('npm run audit:verify', () => {
 
     const broken = await auditVerify();
     expect(broken.code).toBe(1);
-    expect(broken.output).toMatch(/^Registro de eventos alterado: primer enlace roto en el evento nº 2 \(id [0-9a-f-]+, [^)]+\)\. Falta el evento nº 2\. Se verificaron 1 eventos intactos antes de él\.\n$/);
+    expect(broken.output).toMatch(new RegExp(
+      '^Registro de eventos alterado: primer enlace roto en el evento nº 2 \\(id [0-9a-f-]+, [^)]+\\)\\. '
+      + 'Falta el evento nº 2\\. Se verificaron 1 eventos intactos antes de él\\.\n$',
+    ));
   });
 });

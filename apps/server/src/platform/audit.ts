@@ -34,7 +34,8 @@ export function auditActorOf(request: FastifyRequest): AuditActor {
   if (oauth) return { actorUserId: oauth.userId, pagePath: null, address, oauthClientId: oauth.clientId };
   // A pharmacy system acts as the pharmacy account it was registered with.
   if (pharmacySystem) {
-    return { actorUserId: pharmacySystem.pharmacyUserId, pagePath: null, address, oauthClientId: pharmacySystem.clientId };
+    const { pharmacyUserId, clientId } = pharmacySystem;
+    return { actorUserId: pharmacyUserId, pagePath: null, address, oauthClientId: clientId };
   }
   const pagePath = request.headers[requestHeaders.pagePath];
   return {

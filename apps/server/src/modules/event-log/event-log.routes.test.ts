@@ -75,7 +75,13 @@ interface ExportedEvent {
 }
 
 /** The export opened as the authority would: `openssl cms -verify` against the platform CA. */
-async function openExport(file: Buffer): Promise<{ events: ExportedEvent[]; from: string; to: string }> {
+interface ExportedLog {
+  events: ExportedEvent[];
+  from: string;
+  to: string;
+}
+
+async function openExport(file: Buffer): Promise<ExportedLog> {
   const signed = join(folder, 'registro.p7m');
   const ca = join(folder, 'ca.pem');
   await writeFile(signed, file);
@@ -84,7 +90,7 @@ async function openExport(file: Buffer): Promise<{ events: ExportedEvent[]; from
     'cms', '-verify', '-inform', 'DER', '-in', signed, '-CAfile', ca, '-out', join(folder, 'registro.json'),
   ]);
   expect(`${stdout}${stderr}`).toContain('Verification successful');
-  return JSON.parse(await readFile(join(folder, 'registro.json'), 'utf8'));
+  return JSON.parse(await readFile(join(folder, 'registro.json'), 'utf8')) as ExportedLog;
 }
 
 describe('the event log for the authority', () => {

@@ -39,9 +39,8 @@ export const eventLogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request, reply) => {
     const actor = auditActorOf(request);
-    const exported = await exportEventLog(
-      app.db, await app.signing.eventLogSigner(), request.query, { id: request.user!.id, publicUrl: app.config.publicUrl },
-    );
+    const exportedBy = { id: request.user!.id, publicUrl: app.config.publicUrl };
+    const exported = await exportEventLog(app.db, await app.signing.eventLogSigner(), request.query, exportedBy);
     await recordAudit(app.db, actor, {
       action: 'event_log.exported', subjectType: 'event_log', subjectId: 'chain', details: { ...request.query },
     });

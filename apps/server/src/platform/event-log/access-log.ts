@@ -12,7 +12,7 @@ export const accessSubjectType = 'request';
 /** Accesses wait this long, or until this many gather, to be written in one statement. */
 const flushDelayMs = 200;
 const batchSize = 200;
-/** Beyond this many unwritten accesses (the database down for long), the oldest are given up, with an error in the log. */
+/** Beyond this many unwritten accesses (the database down for long), the oldest are given up, with an error logged. */
 const maxWaiting = 20_000;
 
 /** The API and OAuth2 calls; the web app's files and the health check are no one's access to data. */
@@ -30,14 +30,16 @@ export const accessLog = fp(async (app: FastifyInstance) => {
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();
 
-  const write = (batch: SealedEvent[]) => app.db.insert(auditEvents).values(batch).then(() => undefined, (error: unknown) => {
+  const retryLater = (batch: SealedEvent[], error: unknown) => {
     waiting = [...batch, ...waiting];
     if (waiting.length > maxWaiting) {
       app.log.error({ given: waiting.length - maxWaiting }, 'accesses given up: the event log could not be written');
       waiting = waiting.slice(waiting.length - maxWaiting);
     }
     app.log.error({ err: error, accesses: batch.length }, 'the event log could not be written; will retry');
-  });
+  };
+  const write = (batch: SealedEvent[]) => app.db.insert(auditEvents).values(batch)
+    .then(() => undefined, (error: unknown) => retryLater(batch, error));
 
   const flush = (): Promise<void> => {
     clearTimeout(timer);

@@ -62,7 +62,9 @@ export async function verifyEventLog(db: Database, keyring: MasterKeyring): Prom
   return { checked, lastSeq: previous.seq, firstBroken: null };
 }
 
-function brokenLinkOf(event: StoredEvent, previous: { seq: number; hash: Buffer }, keyring: MasterKeyring): string | null {
+function brokenLinkOf(
+  event: StoredEvent, previous: { seq: number; hash: Buffer }, keyring: MasterKeyring,
+): string | null {
   if (event.seq !== previous.seq + 1) return `Falta el evento nº ${previous.seq + 1}.`;
   if (!event.prevHash?.equals(previous.hash)) return 'El evento no sigue al anterior: la cadena fue reordenada o alterada.';
   if (!event.keyId || !event.sealed || !event.contentHash) return 'El evento no está sellado.';

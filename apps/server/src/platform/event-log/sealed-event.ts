@@ -43,7 +43,7 @@ export function contentHashOf(event: Omit<SealedEvent, 'contentHash'>): Buffer {
   return createHash('sha256').update(JSON.stringify(fields)).digest();
 }
 
-/** The link the chaining trigger computes (migration 0023): SHA-256 of the previous hash, the number and the content hash. */
+/** The link the chaining trigger computes (migration 0023): SHA-256 of the previous hash, number and content hash. */
 export function linkHashOf(previousHash: Buffer, seq: number, contentHash: Buffer): Buffer {
   const number = Buffer.alloc(8);
   number.writeBigInt64BE(BigInt(seq));
@@ -64,7 +64,8 @@ export function sealEvent(
 
 /** The sealed content of an event; throws for an unknown key or altered bytes. */
 export function openEvent(keyring: MasterKeyring, event: { id: string; keyId: string; sealed: Buffer }): EventContent {
-  return JSON.parse(keyring.open({ keyId: event.keyId, sealed: event.sealed }, contextOf(event.id)).toString('utf8'));
+  const opened = keyring.open({ keyId: event.keyId, sealed: event.sealed }, contextOf(event.id));
+  return JSON.parse(opened.toString('utf8')) as EventContent;
 }
 
 /** The content of an event read back from the log, whose sealing columns every chained row has. */
