@@ -11,9 +11,10 @@ export const EventLogExportQuerySchema = z.object({ from: calendarDay, to: calen
   .refine((range) => !areDays(range) || range.from <= range.to, {
     message: messages.eventLog.rangeReversed, path: ['to'],
   })
-  .refine((range) => !areDays(range) || range.from > range.to || daysBetween(range.from, range.to) < eventLogExportMaxDays, {
-    message: messages.eventLog.rangeTooLong, path: ['to'],
-  });
+  .refine(
+    (range) => !areDays(range) || range.from > range.to || daysBetween(range.from, range.to) < eventLogExportMaxDays,
+    { message: messages.eventLog.rangeTooLong, path: ['to'] },
+  );
 export type EventLogExportQuery = z.infer<typeof EventLogExportQuerySchema>;
 
 /** The range's own checks wait for two dates: a bad one has its message already. */
