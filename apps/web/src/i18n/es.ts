@@ -981,6 +981,14 @@ export const es = {
     description: 'La dirección que buscó no existe o ya no está disponible.',
     home: 'Volver al inicio',
   },
+  noWorkspace: {
+    title: 'Sin espacio de trabajo',
+    description: 'Las prescripciones y los pacientes pertenecen a un espacio de trabajo, y su cuenta no integra ninguno.',
+    superadmin: 'Desde Espacios de trabajo puede crear uno y sumar a sus médicos, prestadores y administradores.',
+    member: 'Pida a un administrador de su clínica que lo sume a su espacio de trabajo.',
+    workspaces: 'Ir a Espacios de trabajo',
+    home: 'Volver al inicio',
+  },
   routeError: {
     title: 'Algo salió mal',
     home: 'Volver al inicio',
