@@ -214,6 +214,11 @@ export const en: Translation = {
     title: 'Confirm your account',
     lead: 'Choose the 4-digit PIN you will sign your prescriptions with. Do not share it with anyone.',
     submit: 'Confirm',
+    offerNewLink: 'Has the link expired or been used? Ask for a new one.',
+    newLinkTitle: 'Ask for a new link',
+    newLinkLead: 'Type your account\'s email and we will send you a new link to choose your PIN. The previous one will stop working.',
+    email: 'Email',
+    sendNewLink: 'Send a new link',
   },
   pinRecovery: {
     title: 'New signing PIN',

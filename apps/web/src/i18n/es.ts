@@ -201,6 +201,11 @@ export const es = {
     title: 'Confirmar su cuenta',
     lead: 'Elija el PIN de 4 números con el que firmará sus recetas. No lo comparta con nadie.',
     submit: 'Confirmar',
+    offerNewLink: '¿El enlace venció o ya lo usó? Pida uno nuevo.',
+    newLinkTitle: 'Pedir un enlace nuevo',
+    newLinkLead: 'Escriba el email de su cuenta y le enviaremos un enlace nuevo para elegir su PIN. El anterior dejará de funcionar.',
+    email: 'Email',
+    sendNewLink: 'Enviar un enlace nuevo',
   },
   pinRecovery: {
     title: 'Nuevo PIN de firma',

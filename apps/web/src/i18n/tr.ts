@@ -215,6 +215,11 @@ export const tr: Translation = {
     title: 'Hesabınızı onaylayın',
     lead: 'Reçetelerinizi imzalayacağınız 4 haneli PIN’i seçin. Kimseyle paylaşmayın.',
     submit: 'Onayla',
+    offerNewLink: 'Bağlantının süresi mi doldu ya da kullanıldı mı? Yenisini isteyin.',
+    newLinkTitle: 'Yeni bağlantı isteyin',
+    newLinkLead: 'Hesabınızın e-posta adresini yazın, PIN’inizi seçmeniz için size yeni bir bağlantı gönderelim. Öncekisi artık çalışmayacak.',
+    email: 'E-posta',
+    sendNewLink: 'Yeni bağlantı gönder',
   },
   pinRecovery: {
     title: 'Yeni imza PIN’i',
