@@ -43,7 +43,7 @@ export function ConfirmationPage() {
 
   const offersNewLink = refusal !== null || isAskingNewLink;
   return (
-    <PageCard title={t('confirmation.title')} lead={t('confirmation.lead')} maxWidth={440}>
+    <PageCard title={t('confirmation.title')} lead={refusal === null ? t('confirmation.lead') : undefined} maxWidth={440}>
       {refusal === null
         ? <PinForm submitLabel={t('confirmation.submit')} onSubmit={confirm} />
         : <Alert severity="warning">{translateMessage(t, refusal)}</Alert>}

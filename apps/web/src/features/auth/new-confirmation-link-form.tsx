@@ -48,7 +48,7 @@ export function NewConfirmationLinkForm() {
               <Typography color="text.secondary">{t('confirmation.newLinkLead')}</Typography>
               {failure && <Alert severity="error">{translateMessage(t, failure)}</Alert>}
               <FormTextField control={control} name="email" label={t('confirmation.email')} type="email" autoComplete="email" required fullWidth />
-              <Button type="submit" variant="outlined" disabled={!formState.isValid} loading={formState.isSubmitting}>
+              <Button type="submit" variant="contained" disabled={!formState.isValid} loading={formState.isSubmitting}>
                 {t('confirmation.sendNewLink')}
               </Button>
             </Stack>
