@@ -73,6 +73,17 @@ describe('account confirmation page', () => {
   });
 });
 
+/** Opens the confirmation page, asks for a new link from the offer under the PIN form, and sends it to `email`. */
+async function askNewLinkFromTheOffer(email: string) {
+  const user = userEvent.setup();
+  renderRoutes(routes, { path: '/confirmation/token-1' });
+  await user.click(await screen.findByRole('button', { name: '¿El enlace venció o ya lo usó? Pida uno nuevo.' }));
+  const section = screen.getByRole('region', { name: 'Pedir un enlace nuevo' });
+  await user.type(within(section).getByLabelText(/^Email/, { selector: 'input' }), email);
+  await user.click(within(section).getByRole('button', { name: 'Enviar un enlace nuevo' }));
+  return section;
+}
+
 describe('a new confirmation link', () => {
   const sentAnswer = { message: messages.moderation.confirmationSent };
 
@@ -106,13 +117,7 @@ describe('a new confirmation link', () => {
 
   it('can be asked for before typing a PIN, from the link under the form', async () => {
     const requests = stubApi({ 'POST /api/auth/doctors/send-confirmation': () => sentAnswer });
-    const user = userEvent.setup();
-    renderRoutes(routes, { path: '/confirmation/token-1' });
-
-    await user.click(await screen.findByRole('button', { name: '¿El enlace venció o ya lo usó? Pida uno nuevo.' }));
-    const section = screen.getByRole('region', { name: 'Pedir un enlace nuevo' });
-    await user.type(within(section).getByLabelText(/^Email/, { selector: 'input' }), 'nadie@example.com');
-    await user.click(within(section).getByRole('button', { name: 'Enviar un enlace nuevo' }));
+    const section = await askNewLinkFromTheOffer('nadie@example.com');
 
     expect((await within(section).findByRole('status')).textContent).toBe(messages.moderation.confirmationSent);
     expect(requests.map((request) => request.path)).toEqual(['/api/auth/doctors/send-confirmation']);
@@ -123,13 +128,7 @@ describe('a new confirmation link', () => {
     stubApi({
       'POST /api/auth/doctors/send-confirmation': () => errorResponse(429, messages.common.tooManyRequests),
     });
-    const user = userEvent.setup();
-    renderRoutes(routes, { path: '/confirmation/token-1' });
-
-    await user.click(await screen.findByRole('button', { name: '¿El enlace venció o ya lo usó? Pida uno nuevo.' }));
-    const section = screen.getByRole('region', { name: 'Pedir un enlace nuevo' });
-    await user.type(within(section).getByLabelText(/^Email/, { selector: 'input' }), 'ana@example.com');
-    await user.click(within(section).getByRole('button', { name: 'Enviar un enlace nuevo' }));
+    const section = await askNewLinkFromTheOffer('ana@example.com');
 
     expect((await within(section).findByRole('alert')).textContent).toBe(messages.common.tooManyRequests);
     expect(within(section).getByRole('button', { name: 'Enviar un enlace nuevo' })).toHaveProperty('disabled', false);
