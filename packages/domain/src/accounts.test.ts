@@ -27,6 +27,7 @@ describe('registration step 1', () => {
     ['birthDate', '1899-12-31', messages.registration.invalidDate],
     ['birthDate', '2999-01-01', messages.registration.invalidDate],
     ['birthDate', '2020-02-30', messages.registration.invalidDate],
+    ['birthDate', '', messages.common.required],
     ['dni', '12345', messages.registration.dniMin],
     ['dni', '1234567890', messages.registration.dniMax],
     ['dni', '12a45678', messages.registration.onlyDigits],
@@ -69,6 +70,9 @@ describe('registration step 3', () => {
   it.each([
     ['doctorEnrollment', '1', messages.registration.enrollmentLength],
     ['doctorEnrollment', '123456789', messages.registration.enrollmentLength],
+    ['doctorEnrollment', 1, messages.registration.enrollmentLength],
+    ['doctorEnrollment', -12, messages.registration.onlyDigits],
+    ['doctorEnrollment', undefined, messages.common.required],
     ['refepsCode', '', messages.registration.refepsCodeInvalid],
     ['refepsCode', '7001-2345', messages.registration.refepsCodeInvalid],
     ['degreeCertificate', '', messages.registration.documentsMissing],
@@ -85,6 +89,7 @@ describe('registration step 3', () => {
       termsAccepted: true,
     });
     expect(payload.email).toBe('ana@example.com');
+    expect(DoctorRegistrationSchema.parse({ ...payload, doctorEnrollment: 4567 }).doctorEnrollment).toBe('4567');
     expect(payload).not.toHaveProperty('emailCopy');
     expect(() => DoctorRegistrationSchema.parse({ ...payload, termsAccepted: false })).toThrow();
   });

@@ -20,12 +20,15 @@ function digits(range: { min: number; max: number }, tooShort: string, tooLong: 
     .max(range.max, tooLong);
 }
 
-/** A calendar date, YYYY-MM-DD, between `earliest` and today in Argentina. */
+/**
+ * A calendar date, YYYY-MM-DD, between `earliest` and today in Argentina. Left empty, it is
+ * missing rather than wrong, so it gets the required message (spec section 5).
+ */
 export function pastDate(message: string, earliest: string = limits.earliestBirthDate) {
-  return z.iso.date(message).refine(
-    (date) => date >= earliest && date <= todayInArgentina(),
-    message,
-  );
+  return z.string({ error: message })
+    .min(1, stop(required))
+    .pipe(z.iso.date(message))
+    .refine((date) => date >= earliest && date <= todayInArgentina(), message);
 }
 
 export const DniSchema = digits(limits.dniDigits, messages.registration.dniMin, messages.registration.dniMax);
@@ -38,7 +41,13 @@ export const CuitSchema = z.string()
 
 export const PhoneSchema = digits(limits.phoneDigits, messages.registration.phoneLength);
 
-export const EnrollmentSchema = digits(limits.enrollmentDigits, messages.registration.enrollmentLength);
+/**
+ * The licence number: spec section 3 types it as a number, the form sends the digits typed.
+ * Both are taken, a number read as its digits, so that one rule (2 to 8 digits) judges them.
+ */
+export const EnrollmentSchema = z.union([z.string(), z.number()], { error: required })
+  .transform(String)
+  .pipe(digits(limits.enrollmentDigits, messages.registration.enrollmentLength));
 
 /** The Licencia Sanitaria Federal: the doctor's code in REFEPS (Res. 2214/2025 Annex II), digits only. */
 export const RefepsCodeSchema = z.string({ error: messages.registration.refepsCodeInvalid })

@@ -123,6 +123,14 @@ export type OAuthSignInSecondFactorInput = z.input<typeof OAuthSignInSecondFacto
  */
 const clientRedirectUris = z.array(z.string());
 
+/**
+ * `GET /oauth2/accounts/redirect-uri?redirect_uri=…`: whether some app registered the address.
+ * The sign-in and PIN pages answer an unknown client_id or a refused token there (spec section
+ * 8) only when it is one, so that the product never redirects to an address nobody checked.
+ */
+export const OAuthRedirectUriQuerySchema = z.object({ redirect_uri: oauthValue() });
+export const OAuthRedirectUriCheckSchema = z.object({ registered: z.boolean() });
+
 /** `GET /oauth2/accounts/sign-in?signed_in_code=…`: what the consent page shows (spec section 3). */
 export const OAuthConsentSchema = z.object({
   client_logo_uri: z.string().nullable(),

@@ -284,8 +284,15 @@ export const routes: RouteObject[] = [
             ],
           },
           ...adminRoutes,
-          ...patientRoutes,
-          ...prescriptionRoutes,
+          // Patients and prescriptions live in a workspace (DECISIONS.md, "Workspaces").
+          { handle: { needsWorkspace: true } satisfies RouteHandle, children: patientRoutes },
+          {
+            handle: {
+              needsWorkspace: true,
+              sectionRequired: ['index.prescription', 'owner.prescription'],
+            } satisfies RouteHandle,
+            children: prescriptionRoutes,
+          },
           ...antigensRoutes,
           {
             path: paths.dashboard.path,

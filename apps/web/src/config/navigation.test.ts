@@ -2,13 +2,22 @@ import { limits, permissions } from '@receta/domain';
 import Dashboard from '@mui/icons-material/Dashboard';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { navigation, searchNavigation, visibleNavigation, type NavigationGroup, type NavigationItem } from './navigation.ts';
+import {
+  isCurrentItem, navigation, searchNavigation, visibleNavigation, type NavigationGroup, type NavigationItem,
+} from './navigation.ts';
 
 const spanishLabel = (item: NavigationItem) => i18next.t(item.labelKey);
+const clinic = { id: 'c0a80101-0000-4000-8000-000000000001', name: 'Clínica del Sol', avatarUri: null };
 
-function visibleItemIds(scope: readonly string[], roles: string[] = []) {
-  const groups = visibleNavigation(navigation, { scope, user: { roles } });
+function visibleItemIds(scope: readonly string[], roles: string[] = [], workspaces = [clinic]) {
+  const groups = visibleNavigation(navigation, { scope, user: { roles, workspaces } });
   return groups.flatMap((group) => group.items.map((item) => item.id));
+}
+
+function navigationItem(id: string): NavigationItem {
+  const item = navigation.flatMap((group) => group.items).find((candidate) => candidate.id === id);
+  if (!item) throw new Error(`No menu entry ${id}`);
+  return item;
 }
 
 describe('visibleNavigation', () => {
@@ -25,6 +34,21 @@ describe('visibleNavigation', () => {
   it('shows the administrators entry for either admin variant', () => {
     expect(visibleItemIds(['index.admin.fds'])).toEqual(['administrators']);
     expect(visibleItemIds(['index.admin.antigens'])).toEqual(['administrators']);
+  });
+
+  it('hides the Auth group from a user without an index-admin permission, such as a femecon.admin', () => {
+    const femecon = ['femecon.admin', 'index.medical', 'show.medical', 'edit.medical', 'index.not.authorized.user'];
+    expect(visibleItemIds(femecon, ['femecon.admin'])).toEqual(['medicals']);
+    expect(visibleItemIds(['index.role', 'index.not.authorized.user'])).toEqual([]);
+    expect(visibleItemIds(['index.admin.fds', 'index.role', 'index.not.authorized.user']))
+      .toEqual(['administrators', 'not-authorized-users', 'roles']);
+  });
+
+  it('hides the pages that work inside a workspace from a user who belongs to none', () => {
+    const withoutWorkspace = visibleItemIds(permissions, ['superadmin'], []);
+    for (const id of ['prescriptions', 'my-prescriptions', 'my-patients']) expect(withoutWorkspace).not.toContain(id);
+    expect(withoutWorkspace).toEqual(expect.arrayContaining(['dashboard', 'medicals', 'my-profile', 'workspaces']));
+    expect(visibleItemIds(permissions, ['superadmin'])).toEqual(expect.arrayContaining(['prescriptions', 'my-prescriptions', 'my-patients']));
   });
 
   it('hides the antigens group when its own permission is missing, even if an item would pass', () => {
@@ -54,6 +78,21 @@ describe('visibleNavigation', () => {
   it('shows the registry of OAuth2 apps only to a user whose first role is superadmin', () => {
     expect(visibleItemIds(permissions, ['superadmin'])).toContain('oauth-clients');
     expect(visibleItemIds(permissions, ['fds.admin', 'superadmin'])).not.toContain('oauth-clients');
+  });
+});
+
+describe('isCurrentItem', () => {
+  it('marks the exact entries, Administradores and Roles, current on their own path only', () => {
+    for (const [id, path] of [['administrators', '/administrators'], ['roles', '/roles']] as const) {
+      expect(isCurrentItem(navigationItem(id), path)).toBe(true);
+      expect(isCurrentItem(navigationItem(id), `${path}/new`)).toBe(false);
+    }
+    expect(isCurrentItem(navigationItem('administrators'), '/administrators/notAuthorized')).toBe(false);
+  });
+
+  it('marks the other entries current on the pages under them too', () => {
+    expect(isCurrentItem(navigationItem('medicals'), '/medicals/new')).toBe(true);
+    expect(isCurrentItem(navigationItem('medicals'), '/medicalsx')).toBe(false);
   });
 });
 

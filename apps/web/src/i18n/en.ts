@@ -215,6 +215,11 @@ export const en: Translation = {
     title: 'Confirm your account',
     lead: 'Choose the 4-digit PIN you will sign your prescriptions with. Do not share it with anyone.',
     submit: 'Confirm',
+    offerNewLink: 'Has the link expired or been used? Ask for a new one.',
+    newLinkTitle: 'Ask for a new link',
+    newLinkLead: 'Type your account\'s email and we will send you a new link to choose your PIN. The previous one will stop working.',
+    email: 'Email',
+    sendNewLink: 'Send a new link',
   },
   pinRecovery: {
     title: 'New signing PIN',
@@ -1025,6 +1030,14 @@ export const en: Translation = {
   notFound: {
     title: 'Page not found',
     description: 'The address you looked for does not exist or is no longer available.',
+    home: 'Back to the home page',
+  },
+  noWorkspace: {
+    title: 'No workspace',
+    description: 'Prescriptions and patients belong to a workspace, and your account is not a member of any.',
+    superadmin: 'From Workspaces you can create one and add its doctors, providers and administrators.',
+    member: 'Ask an administrator of your clinic to add you to its workspace.',
+    workspaces: 'Go to Workspaces',
     home: 'Back to the home page',
   },
   routeError: {
@@ -1945,7 +1958,8 @@ export const en: Translation = {
       removed: 'Workspaces deleted!',
       notRemoved: 'The workspaces could not be deleted!',
       forbidden: 'You do not belong to that workspace.',
-      required: 'Choose a workspace to continue.',
+      required: 'You belong to more than one workspace: say which one to work in with the x-workspace header.',
+      none: 'You do not belong to any workspace.',
       nameTooLong: 'The name cannot exceed 100 characters.',
       personalInUse: 'The personal practice of an active or suspended doctor cannot be deleted.',
       userNotFound: 'There is no such user!',

@@ -202,6 +202,11 @@ export const es = {
     title: 'Confirmar su cuenta',
     lead: 'Elija el PIN de 4 números con el que firmará sus recetas. No lo comparta con nadie.',
     submit: 'Confirmar',
+    offerNewLink: '¿El enlace venció o ya lo usó? Pida uno nuevo.',
+    newLinkTitle: 'Pedir un enlace nuevo',
+    newLinkLead: 'Escriba el email de su cuenta y le enviaremos un enlace nuevo para elegir su PIN. El anterior dejará de funcionar.',
+    email: 'Email',
+    sendNewLink: 'Enviar un enlace nuevo',
   },
   pinRecovery: {
     title: 'Nuevo PIN de firma',
@@ -1012,6 +1017,14 @@ export const es = {
   notFound: {
     title: 'Página no encontrada',
     description: 'La dirección que buscó no existe o ya no está disponible.',
+    home: 'Volver al inicio',
+  },
+  noWorkspace: {
+    title: 'Sin espacio de trabajo',
+    description: 'Las prescripciones y los pacientes pertenecen a un espacio de trabajo, y su cuenta no integra ninguno.',
+    superadmin: 'Desde Espacios de trabajo puede crear uno y sumar a sus médicos, prestadores y administradores.',
+    member: 'Pida a un administrador de su clínica que lo sume a su espacio de trabajo.',
+    workspaces: 'Ir a Espacios de trabajo',
     home: 'Volver al inicio',
   },
   routeError: {

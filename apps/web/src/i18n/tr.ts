@@ -216,6 +216,11 @@ export const tr: Translation = {
     title: 'Hesabınızı onaylayın',
     lead: 'Reçetelerinizi imzalayacağınız 4 haneli PIN’i seçin. Kimseyle paylaşmayın.',
     submit: 'Onayla',
+    offerNewLink: 'Bağlantının süresi mi doldu ya da kullanıldı mı? Yenisini isteyin.',
+    newLinkTitle: 'Yeni bağlantı isteyin',
+    newLinkLead: 'Hesabınızın e-posta adresini yazın, PIN’inizi seçmeniz için size yeni bir bağlantı gönderelim. Öncekisi artık çalışmayacak.',
+    email: 'E-posta',
+    sendNewLink: 'Yeni bağlantı gönder',
   },
   pinRecovery: {
     title: 'Yeni imza PIN’i',
@@ -1026,6 +1031,14 @@ export const tr: Translation = {
   notFound: {
     title: 'Sayfa bulunamadı',
     description: 'Aradığınız adres mevcut değil veya artık kullanılamıyor.',
+    home: 'Ana sayfaya dön',
+  },
+  noWorkspace: {
+    title: 'Çalışma alanı yok',
+    description: 'Reçeteler ve hastalar bir çalışma alanına aittir ve hesabınız hiçbirinin üyesi değil.',
+    superadmin: 'Çalışma alanları sayfasından bir tane oluşturabilir, hekimlerini, sağlayıcılarını ve yöneticilerini ekleyebilirsiniz.',
+    member: 'Kliniğinizin bir yöneticisinden sizi çalışma alanına eklemesini isteyin.',
+    workspaces: 'Çalışma alanlarına git',
     home: 'Ana sayfaya dön',
   },
   routeError: {
@@ -1946,7 +1959,8 @@ export const tr: Translation = {
       removed: 'Çalışma alanları silindi!',
       notRemoved: 'Çalışma alanları silinemedi!',
       forbidden: 'Bu çalışma alanına üye değilsiniz.',
-      required: 'Devam etmek için bir çalışma alanı seçin.',
+      required: 'Birden fazla çalışma alanına üyesiniz: hangisinde çalışacağınızı x-workspace başlığıyla belirtin.',
+      none: 'Hiçbir çalışma alanına üye değilsiniz.',
       nameTooLong: 'Ad 100 karakteri geçemez.',
       personalInUse: 'Etkin veya askıya alınmış bir hekimin kişisel muayenehanesi silinemez.',
       userNotFound: 'Böyle bir kullanıcı yok!',

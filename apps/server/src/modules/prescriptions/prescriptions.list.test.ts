@@ -73,6 +73,17 @@ describe('GET /api/prescriptions', () => {
     expect(await namesIn('mine=true')).toEqual([]);
   });
 
+  it('lists the only workspace of a user whose request names none, and asks a user in several which', async () => {
+    const { 'x-workspace': _providerWorkspace, ...providerWithoutWorkspace } = provider;
+    expect(await namesIn('', providerWithoutWorkspace))
+      .toEqual(['cancelled', 'colleagues', 'draft', 'lapsed', 'partly', 'partlyLapsed', 'pending', 'valid']);
+
+    const { 'x-workspace': _doctorWorkspace, ...doctorWithoutWorkspace } = doctor;
+    const response = await test.app.inject({ url: '/api/prescriptions', headers: doctorWithoutWorkspace });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: messages.workspaces.required, errorCode: 'workspaceRequired' });
+  });
+
   it('leaves drafts out of the signed list', async () => {
     expect(await namesIn('signed=true', doctor)).toEqual(['cancelled', 'lapsed', 'partly', 'partlyLapsed', 'pending', 'valid']);
   });

@@ -93,8 +93,11 @@ describe('OAuth sign-in page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Ingresar' })).toBeDefined();
   });
 
-  it('says \'Client id inválido.\' for an unknown app and never sends the browser to its unverified address', async () => {
-    stubApi({ 'POST /oauth2/accounts/sign-in': () => errorResponse(400, messages.oauthServer.invalidClientId, { errorCode: 'invalidClientId' }) });
+  it('says \'Client id inválido.\' for an unknown app and never sends the browser to an address no app registered', async () => {
+    stubApi({
+      'POST /oauth2/accounts/sign-in': () => errorResponse(400, messages.oauthServer.invalidClientId, { errorCode: 'invalidClientId' }),
+      'GET /oauth2/accounts/redirect-uri': () => ({ registered: false }),
+    });
     const assign = watchClientRedirects();
     renderRoutes(routes, { path: signInPath });
 
@@ -103,6 +106,25 @@ describe('OAuth sign-in page', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(messages.oauth.invalidClientId);
     expect(screen.queryByLabelText(/^Email/)).toBeNull();
     expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('sends an unknown app back with auth=failed&error=invalid_client_id to an address some app registered', async () => {
+    const requests = stubApi({
+      'POST /oauth2/accounts/sign-in': () => errorResponse(400, messages.oauthServer.invalidClientId, { errorCode: 'invalidClientId' }),
+      'GET /oauth2/accounts/redirect-uri': () => ({ registered: true }),
+    });
+    const assign = watchClientRedirects();
+    renderRoutes(routes, { path: signInPath });
+
+    await signIn();
+
+    await waitFor(() => expect(assign).toHaveBeenCalledOnce());
+    expect(redirectOf(assign)).toEqual({
+      base: appRequest.redirect_uri,
+      query: { auth: 'failed', error: 'invalid_client_id', state: appRequest.state },
+    });
+    const check = requests.find((request) => request.path === '/oauth2/accounts/redirect-uri');
+    expect(check?.url.searchParams.get('redirect_uri')).toBe(appRequest.redirect_uri);
   });
 
   it('in demo mode sends an unknown app back to /oauth2/demo with auth=failed&error=invalid_client_id', async () => {

@@ -16,7 +16,7 @@ import { CredentialsForm, SecondFactorCodeForm } from '../auth/index.ts';
 import {
   authorizationQuery, readAuthorizationRequest, signedInCodeStore, type AuthorizationRequest,
 } from './authorization-request.ts';
-import { mayRedirectTo, redirectToClient } from './client-redirect.ts';
+import { mayAnswerWithoutAppAt, redirectToClient } from './client-redirect.ts';
 import { OAuthCard } from './oauth-card.tsx';
 import { confirmSignInForClient, signInForClient } from './oauth-api.ts';
 import { shownMessageOf } from './oauth-errors.ts';
@@ -72,10 +72,10 @@ function SignInForm({ request, onPasswordChecked }: {
     try {
       onPasswordChecked(await signInForClient({ email, password, client_id: request.client_id, scope: request.scope }));
     } catch (error) {
-      // Spec section 8 tells an unknown app so at its own address. The server knows no address
-      // of an app it does not know, so only the demo (this product's page) is told there.
+      // Spec section 8 tells an unknown app so at its own address, when that address is one some
+      // app registered (or the demo, this product's page); any other is told here.
       if (errorCodeOf(error) === 'invalidClientId') {
-        if (mayRedirectTo(request.redirect_uri, null)) {
+        if (await mayAnswerWithoutAppAt(request.redirect_uri)) {
           redirectToClient(request.redirect_uri, { auth: 'failed', error: 'invalid_client_id', state: request.state });
         } else {
           setIsClientUnknown(true);

@@ -28,7 +28,17 @@ export function PatientPrescriptions({ patientId }: { patientId: string }) {
   const canRepeat = scope.includes('create.prescription');
 
   const columns: ResourceColumn<Prescription, PrescriptionSort>[] = [
-    { id: 'number', label: t('prescriptions.columns.number'), sort: 'number', render: (row) => row.number },
+    {
+      id: 'number',
+      label: t('prescriptions.columns.number'),
+      sort: 'number',
+      render: (row) => (
+        <>
+          {row.number}
+          <NarrowDetails prescription={row} />
+        </>
+      ),
+    },
     { id: 'state', label: t('prescriptions.columns.state'), render: (row) => <PrescriptionStateChip state={row.displayState} /> },
     {
       id: 'startDate',
@@ -59,7 +69,7 @@ export function PatientPrescriptions({ patientId }: { patientId: string }) {
       id: 'licence',
       label: t('prescriptions.columns.licence'),
       isWide: true,
-      render: (row) => `${row.prescriber.licenceType} ${row.prescriber.enrollment}`,
+      render: licenceOf,
     },
     {
       id: 'actions',
@@ -94,6 +104,31 @@ export function PatientPrescriptions({ patientId }: { patientId: string }) {
         searchLabel={t('patientPrescriptions.search')}
         emptyMessage={messages.prescriptions.empty}
       />
+    </Box>
+  );
+}
+
+function licenceOf(prescription: Prescription): string {
+  return `${prescription.prescriber.licenceType} ${prescription.prescriber.enrollment}`;
+}
+
+/**
+ * On a phone, where the wide columns are hidden, the rest of the spec's patient fields (validity,
+ * expiry, diagnosis, the doctor's licence) under the number, so that none is lost.
+ */
+function NarrowDetails({ prescription }: { prescription: Prescription }) {
+  const { t } = useTranslation();
+  const lines = [
+    `${t('prescriptions.columns.startDate')}: ${formatDisplayDate(prescription.startDate)}`,
+    `${t('prescriptions.columns.expiryDate')}: ${formatDisplayDate(prescription.expiryDate)}`,
+    `${prescription.diagnosis.code} ${prescription.diagnosis.description}`,
+    `${t('prescriptions.columns.licence')}: ${licenceOf(prescription)}`,
+  ];
+  return (
+    <Box sx={{ display: { xs: 'block', md: 'none' }, mt: 0.5 }}>
+      {lines.map((line) => (
+        <Typography key={line} variant="body2" color="text.secondary" sx={{ overflowWrap: 'normal' }}>{line}</Typography>
+      ))}
     </Box>
   );
 }
