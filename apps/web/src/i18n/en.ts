@@ -1198,6 +1198,17 @@ export const en: Translation = {
       pending: { title: 'Not yet valid', detail: 'It can be dispensed from {{date}}.' },
       partially_dispensed: { title: 'Partly dispensed', detail: 'What remains can be dispensed until {{date}}.' },
     },
+    pdfReader: {
+      title: 'The signature in your PDF reader',
+      lead: 'Every prescription carries the professional’s electronic signature, with a certificate issued by the Receta Digital certification authority. For Adobe Acrobat or Acrobat Reader to show it as valid, trust that certificate once:',
+      download: 'Download the certificate',
+      steps: {
+        preferences: 'In Acrobat, open Edit > Preferences > Signatures and, under “Identities & Trusted Certificates”, click More.',
+        import: 'Choose Trusted Certificates > Import, add the downloaded file (.cer) and import it.',
+        trust: 'Select the certificate, click Edit Trust, tick “Use this certificate as a trusted root” and confirm.',
+      },
+      note: 'The reader checks that the prescription was not altered; only this page tells whether it was cancelled or dispensed.',
+    },
     privacy: 'To protect the patient’s privacy, this page shows neither their data nor that of their treatment.',
     fields: {
       number: 'Prescription no.',

@@ -1130,6 +1130,17 @@ export const es = {
       pending: { title: 'Todavía no vigente', detail: 'Se puede dispensar desde el {{date}}.' },
       partially_dispensed: { title: 'Dispensada en parte', detail: 'Lo que falta se puede dispensar hasta el {{date}}.' },
     },
+    pdfReader: {
+      title: 'La firma en su lector de PDF',
+      lead: 'Cada receta lleva la firma electrónica del profesional, con un certificado que emite la autoridad certificante de Receta Digital. Para que Adobe Acrobat o Acrobat Reader la muestre como válida, confíe una vez en ese certificado:',
+      download: 'Descargar el certificado',
+      steps: {
+        preferences: 'En Acrobat, abra Edición > Preferencias > Firmas y, en «Identidades y certificados de confianza», pulse Más.',
+        import: 'Elija Certificados de confianza > Importar, agregue el archivo descargado (.cer) e impórtelo.',
+        trust: 'Seleccione el certificado, pulse Editar confianza, marque «Usar este certificado como raíz de confianza» y acepte.',
+      },
+      note: 'El lector comprueba que la receta no fue alterada; si fue anulada o dispensada lo dice solo esta página.',
+    },
     privacy: 'Para cuidar la privacidad del paciente, esta página no muestra sus datos ni los de su tratamiento.',
     fields: {
       number: 'N.º de receta',

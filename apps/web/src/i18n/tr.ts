@@ -1199,6 +1199,17 @@ export const tr: Translation = {
       pending: { title: 'Henüz geçerli değil', detail: '{{date}} tarihinden itibaren verilebilir.' },
       partially_dispensed: { title: 'Kısmen teslim edildi', detail: 'Kalanı {{date}} tarihine kadar verilebilir.' },
     },
+    pdfReader: {
+      title: 'PDF okuyucunuzda imza',
+      lead: 'Her reçete, Receta Digital sertifika makamının verdiği bir sertifikayla hekimin elektronik imzasını taşır. Adobe Acrobat veya Acrobat Reader’ın imzayı geçerli göstermesi için bu sertifikaya bir kez güvenin:',
+      download: 'Sertifikayı indir',
+      steps: {
+        preferences: 'Acrobat’ta Düzen > Tercihler > İmzalar’ı açın ve “Kimlikler ve Güvenilir Sertifikalar” altında Diğer’e tıklayın.',
+        import: 'Güvenilir Sertifikalar > İçe Aktar’ı seçin, indirilen dosyayı (.cer) ekleyin ve içe aktarın.',
+        trust: 'Sertifikayı seçin, Güveni Düzenle’ye tıklayın, “Bu sertifikayı güvenilir kök olarak kullan” seçeneğini işaretleyin ve onaylayın.',
+      },
+      note: 'Okuyucu reçetenin değiştirilmediğini denetler; iptal edilip edilmediğini veya verilip verilmediğini yalnızca bu sayfa söyler.',
+    },
     privacy: 'Hastanın gizliliğini korumak için bu sayfa ne hastanın ne de tedavisinin bilgilerini gösterir.',
     fields: {
       number: 'Reçete no.',

@@ -14,6 +14,7 @@ import { useTestApp } from '../../../test/helper.ts';
 import { auditEvents, dispensations, prescriptionDocuments, prescriptionItems, prescriptions } from '../../db/schema/index.ts';
 import { policies } from '../../platform/attempt-limiter.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { x509 } from '../../platform/pki/x509.ts';
 import { dispensePrescription, undoDispensation } from './dispensing.service.ts';
 import { readAuditEvents } from '../../../test/audit-events.ts';
 
@@ -247,6 +248,21 @@ describe('GET /api/public/verifications/:code', () => {
     expect(statuses.slice(0, maxAttempts).every((status) => status === 404)).toBe(true);
     expect(statuses[maxAttempts]).toBe(429);
     expect((await verify(code, '203.0.113.8')).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/public/certificate-authority', () => {
+  it('hands anyone the platform CA certificate that issued the doctors\' certificates, to trust in a PDF reader', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/public/certificate-authority' });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pkix-cert');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="receta-digital-autoridad-certificante\.cer"/);
+    const authority = new x509.X509Certificate(response.rawPayload);
+    expect(authority.getExtension(x509.BasicConstraintsExtension)?.ca).toBe(true);
+    const signer = await test.app.signing.credentialFor(test.app.db, doctorId);
+    expect(signer.certificate.issuer).toBe(authority.subject);
+    expect(await signer.certificate.verify({ publicKey: authority.publicKey, signatureOnly: true })).toBe(true);
   });
 });
 
