@@ -4,7 +4,6 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { SessionLifecycle } from '../features/auth/session-lifecycle.tsx';
 import { OAuthLayout } from '../features/oauth2/oauth-layout.tsx';
-import { AppLayout } from './layouts/app-layout.tsx';
 import { GuestLayout } from './layouts/guest-layout.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { RouteErrorPage } from './pages/route-error-page.tsx';
@@ -263,7 +262,9 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <AppLayout />,
+        // The shell (menus, toolbar, panels) is most of the interface's code, and a guest on the
+        // login page needs none of it.
+        lazy: page(() => import('./layouts/app-layout.tsx'), (module) => <module.AppLayout />),
         children: [
           {
             path: paths.home.path,

@@ -44,14 +44,12 @@ export function PatientPrescriptions({ patientId }: { patientId: string }) {
       id: 'startDate',
       label: t('prescriptions.columns.startDate'),
       sort: 'startDate',
-      isWide: true,
       render: (row) => formatDisplayDate(row.startDate),
     },
     {
       id: 'expiryDate',
       label: t('prescriptions.columns.expiryDate'),
       sort: 'expiryDate',
-      isWide: true,
       render: (row) => formatDisplayDate(row.expiryDate),
     },
     {
