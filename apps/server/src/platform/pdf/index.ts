@@ -1,3 +1,3 @@
 export type { SignatureDetails } from './pades.ts';
-export { signPrescriptionPdf, type PrescriptionSignature } from './prescription-pdf.ts';
+export { signPrescriptionPdf } from './prescription-pdf.ts';
 export { readUploadedPdf, signUploadedPdf, type UploadedPdf } from './uploaded-pdf.ts';

@@ -32,6 +32,7 @@ describe('signPdfDocument', () => {
   it('signs as PAdES that pdfsig finds valid, over the whole file, with a certificate chain it trusts', async () => {
     const report = await pdfsig(signed, 'signed.pdf');
     expect(report).toContain('Signature Type: ETSI.CAdES.detached');
+    expect(report).toContain('Signature Field Name: Firma 1');
     expect(report).toContain('Signer Certificate Common Name: María José Núñez');
     expect(report).toContain('Total document signed');
     expect(report).toContain('Signature is Valid.');

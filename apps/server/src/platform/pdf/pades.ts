@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { findByteRange, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
-import { PDFContentStream, PDFRawStream, type PDFDocument, type PDFPage } from 'pdf-lib';
+import {
+  PDFContentStream, PDFDict, PDFName, PDFRawStream, PDFString, type PDFDocument, type PDFPage,
+} from 'pdf-lib';
 import { signCadesDetached, type Signer } from '../pki/index.ts';
 
 /**
@@ -46,6 +48,9 @@ export async function signPdfDocument(
     signatureLength,
     subFilter: SUBFILTER_ETSI_CADES_DETACHED,
   });
+  // Named as the signatures of uploaded PDFs are (uploaded-pdf.ts): readers list it by this name.
+  const annotations = widget.page.node.Annots()!;
+  doc.context.lookup(annotations.get(annotations.size() - 1), PDFDict).set(PDFName.of('T'), PDFString.of('Firma 1'));
   const prepared = Buffer.from(await savePdf(doc));
   return fillSignature(prepared, (digest) => signCadesDetached(digest, signer));
 }

@@ -94,7 +94,8 @@ describe('signUploadedPdf', () => {
     expect(second).toContain('Total document signed');
     expect(second).toContain('Signature is Valid.');
     expect(second).toContain('Certificate is Trusted.');
-    expect(second).toContain('Signature Field Name: Firma 1');
+    expect(first).toContain('Signature Field Name: Firma 1');
+    expect(second).toContain('Signature Field Name: Firma 2');
   });
 
   it('names each new signature field apart when the same file is signed twice', async () => {
