@@ -291,17 +291,19 @@ function ResourceCards<Row, Sort extends string>({ label, columns, rows, getRowI
               {selection && <Box sx={{ mt: -1, ml: -1.5 }}>{selection.rowCheckbox(row)}</Box>}
               <Box sx={{ flex: 1, minWidth: 0 }}>
                 {title && <Typography component="div" sx={{ fontWeight: 500 }}>{title.render(row)}</Typography>}
-                <Box
-                  component="dl"
-                  sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, max-content) minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.5, m: 0, mt: 1 }}
-                >
-                  {details.map((column) => (
-                    <Fragment key={column.id}>
-                      <Typography component="dt" variant="body2" color="text.secondary">{column.label}</Typography>
-                      <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'break-word' }}>{column.render(row)}</Typography>
-                    </Fragment>
-                  ))}
-                </Box>
+                {details.length > 0 && (
+                  <Box
+                    component="dl"
+                    sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, max-content) minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.5, m: 0, mt: 1 }}
+                  >
+                    {details.map((column) => (
+                      <Fragment key={column.id}>
+                        <Typography component="dt" variant="body2" color="text.secondary">{column.label}</Typography>
+                        <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'break-word' }}>{column.render(row)}</Typography>
+                      </Fragment>
+                    ))}
+                  </Box>
+                )}
                 {actions && <Box sx={{ mt: 1, display: 'flex', justifyContent: 'flex-end' }}>{actions.render(row)}</Box>}
               </Box>
             </Box>
