@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, SecondFactorSchema, typedPassword } from './accounts.ts';
+import { accountEmailSchema, emailSchema, SecondFactorSchema, typedPassword } from './accounts.ts';
 import { ListQuerySchema, pageOf } from './api.ts';
 import { messages } from './messages.ts';
 import { nameText, stop, textLimits, withoutControls } from './schema-helpers.ts';
@@ -95,7 +95,7 @@ export type PinAction = (typeof pinActions)[number];
 
 /** `POST /oauth2/accounts/sign-in` (spec section 7). */
 export const OAuthSignInSchema = z.object({
-  email: emailSchema(messages.login.emailMin, messages.login.emailInvalid),
+  email: accountEmailSchema(messages.login.emailMin, messages.login.emailInvalid),
   password: typedPassword,
   client_id: oauthValue(messages.oauthServer.invalidClientId),
   scope: ScopeStringSchema,
