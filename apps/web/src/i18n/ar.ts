@@ -1409,6 +1409,8 @@ export const ar: ArabicTranslation<Translation> = {
       title: 'تسجيل الدخول',
       lead: 'سجّل الدخول بحسابك في Receta Digital للمتابعة في التطبيق الذي أحالك إلى هنا.',
       submit: 'دخول',
+      passwordExpiredHint: 'لاختيار كلمة مرور جديدة، سجّل الدخول إلى Receta Digital في علامة تبويب أخرى: سيُطلب منك اختيار كلمة مرور جديدة عند الدخول. ثم عُد إلى هنا وسجّل الدخول بها.',
+      passwordExpiredLink: 'تسجيل الدخول إلى Receta Digital',
     },
     authorize: {
       title: 'تخويل الوصول',

@@ -1333,6 +1333,8 @@ export const en: Translation = {
       title: 'Sign in',
       lead: 'Sign in with your Receta Digital account to continue in the application that sent you here.',
       submit: 'Sign in',
+      passwordExpiredHint: 'To choose a new one, sign in to Receta Digital in another tab: you are asked for a new password as you enter. Then come back here and sign in with it.',
+      passwordExpiredLink: 'Sign in to Receta Digital',
     },
     authorize: {
       title: 'Authorize access',

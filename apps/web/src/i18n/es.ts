@@ -1255,6 +1255,8 @@ export const es = {
       title: 'Ingresar',
       lead: 'Ingrese con su cuenta de Receta Digital para continuar en la aplicación que lo envió aquí.',
       submit: 'Ingresar',
+      passwordExpiredHint: 'Para elegir una nueva, ingrese a Receta Digital en otra pestaña: al entrar se le pide una contraseña nueva. Después vuelva aquí e ingrese con ella.',
+      passwordExpiredLink: 'Ingresar a Receta Digital',
     },
     authorize: {
       title: 'Autorizar el acceso',

@@ -1334,6 +1334,8 @@ export const tr: Translation = {
       title: 'Giriş yap',
       lead: 'Sizi buraya gönderen uygulamada devam etmek için Receta Digital hesabınızla giriş yapın.',
       submit: 'Giriş yap',
+      passwordExpiredHint: 'Yenisini seçmek için başka bir sekmede Receta Digital’e giriş yapın: girişte sizden yeni bir parola istenir. Sonra buraya dönüp yeni parolayla giriş yapın.',
+      passwordExpiredLink: 'Receta Digital’e giriş yap',
     },
     authorize: {
       title: 'Erişimi yetkilendir',
