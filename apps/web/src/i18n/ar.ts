@@ -859,6 +859,7 @@ export const ar: ArabicTranslation<Translation> = {
       status: 'الحالة',
       attempts: 'المحاولات',
       lastError: 'آخر خطأ',
+      actions: 'الإجراءات',
     },
     kinds: {
       signed: 'توقيع',
@@ -866,6 +867,8 @@ export const ar: ArabicTranslation<Translation> = {
       dispensed: 'صرف',
       dispense_undone: 'صرف متراجع عنه',
     },
+    retry: 'إعادة الإرسال',
+    retryNamed: 'إعادة إرسال المؤشر {{transactionId}}',
     statuses: {
       pending: 'معلّق',
       sent: 'مُرسل',
@@ -2053,6 +2056,11 @@ export const ar: ArabicTranslation<Translation> = {
       sessionClosed: 'أُغلقت الجلسة.',
       otherSessionsClosed: 'أُغلقت الجلسات الأخرى.',
       sessionNotFound: 'الجلسة غير موجودة أو سبق إغلاقها.',
+    },
+    repositoryPointers: {
+      notFound: 'لا يوجد مؤشر كهذا.',
+      notFailed: 'لا يمكن إعادة إرسال إلا مؤشر فشل إرساله.',
+      retried: 'عاد المؤشر إلى حالة الانتظار: سيُرسَل مرة أخرى.',
     },
     oauthApis: {
       sandboxPrescribing: 'لا يمكن لتطبيق تجريبي (sandbox) إصدار وصفات.',

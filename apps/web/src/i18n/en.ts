@@ -807,6 +807,7 @@ export const en: Translation = {
       status: 'Status',
       attempts: 'Attempts',
       lastError: 'Last error',
+      actions: 'Actions',
     },
     kinds: {
       signed: 'Signature',
@@ -814,6 +815,8 @@ export const en: Translation = {
       dispensed: 'Dispense',
       dispense_undone: 'Dispense undone',
     },
+    retry: 'Send again',
+    retryNamed: 'Send pointer {{transactionId}} again',
     statuses: {
       pending: 'Pending',
       sent: 'Sent',
@@ -1965,6 +1968,11 @@ export const en: Translation = {
       sessionClosed: 'The session was closed.',
       otherSessionsClosed: 'The other sessions were closed.',
       sessionNotFound: 'The session does not exist or was already closed.',
+    },
+    repositoryPointers: {
+      notFound: 'No such pointer.',
+      notFailed: 'Only a failed pointer can be sent again.',
+      retried: 'The pointer is pending again: it will be sent once more.',
     },
     oauthApis: {
       sandboxPrescribing: 'A test (sandbox) application cannot issue prescriptions.',

@@ -794,6 +794,7 @@ export const es = {
       status: 'Estado',
       attempts: 'Intentos',
       lastError: 'Último error',
+      actions: 'Acciones',
     },
     kinds: {
       signed: 'Firma',
@@ -801,6 +802,8 @@ export const es = {
       dispensed: 'Dispensa',
       dispense_undone: 'Dispensa deshecha',
     },
+    retry: 'Reenviar',
+    retryNamed: 'Volver a enviar el puntero {{transactionId}}',
     statuses: {
       pending: 'Pendiente',
       sent: 'Enviado',

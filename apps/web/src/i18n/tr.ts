@@ -808,6 +808,7 @@ export const tr: Translation = {
       status: 'Durum',
       attempts: 'Deneme',
       lastError: 'Son hata',
+      actions: 'İşlemler',
     },
     kinds: {
       signed: 'İmza',
@@ -815,6 +816,8 @@ export const tr: Translation = {
       dispensed: 'Karşılama',
       dispense_undone: 'Karşılama geri alındı',
     },
+    retry: 'Yeniden gönder',
+    retryNamed: '{{transactionId}} işaretçisini yeniden gönder',
     statuses: {
       pending: 'Beklemede',
       sent: 'Gönderildi',
@@ -1966,6 +1969,11 @@ export const tr: Translation = {
       sessionClosed: 'Oturum kapatıldı.',
       otherSessionsClosed: 'Diğer oturumlar kapatıldı.',
       sessionNotFound: 'Oturum mevcut değil veya zaten kapatıldı.',
+    },
+    repositoryPointers: {
+      notFound: 'Böyle bir işaretçi yok.',
+      notFailed: 'Yalnızca başarısız bir işaretçi yeniden gönderilebilir.',
+      retried: 'İşaretçi yeniden beklemede: bir kez daha gönderilecek.',
     },
     oauthApis: {
       sandboxPrescribing: 'Bir test (sandbox) uygulaması reçete yazamaz.',
