@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
-  CredentialsStepSchema, DoctorRegistrationSchema, LoginSchema, NewPasswordFormSchema, newPassword, PersonalDataSchema,
-  PinFormSchema, ProfessionalStepSchema, RecoveryEmailSchema,
+  CredentialsStepSchema, defaultSuperadminEmail, DoctorRegistrationSchema, LoginSchema, NewPasswordFormSchema,
+  newPassword, PersonalDataSchema, PinFormSchema, ProfessionalStepSchema, RecoveryEmailSchema, RegistrationEmailSchema,
 } from './accounts.ts';
 import { messages } from './messages.ts';
 
@@ -109,6 +109,21 @@ describe('login and recovery forms', () => {
     ['new password', NewPasswordFormSchema, { password: 'Clave-1234', confirmPassword: 'Clave-1235' }, 'confirmPassword', messages.recovery.passwordsMismatch],
   ] as const)('%s form refuses %j on %s with "%s"', (_form, schema, value, field, message) => {
     expect(messageFor(schema, value, field)).toBe(message);
+  });
+});
+
+describe('the default superadmin\'s address (decision 004)', () => {
+  it.each([
+    ['login', LoginSchema.shape.email],
+    ['recovery', RecoveryEmailSchema.shape.email],
+  ] as const)('is taken by the %s form, as the server created it', (_form, schema) => {
+    expect(schema.parse(' Admin@Localhost ')).toBe(defaultSuperadminEmail);
+    expect(schema.safeParse('ana@localhost').error?.issues.map((issue) => issue.message)).toEqual(['Email inválido']);
+  });
+
+  it('is refused where an address is registered', () => {
+    expect(RegistrationEmailSchema.safeParse(defaultSuperadminEmail).error?.issues.map((issue) => issue.message))
+      .toEqual([messages.registration.emailInvalid]);
   });
 });
 

@@ -422,6 +422,12 @@ export const messages = {
     otherSessionsClosed: 'Se cerraron las demás sesiones.',
     sessionNotFound: 'La sesión no existe o ya fue cerrada.',
   },
+  /** The pointers to the national repository (docs/decisions/044). */
+  repositoryPointers: {
+    notFound: 'No existe tal puntero.',
+    notFailed: 'Solo se puede volver a enviar un puntero fallido.',
+    retried: 'El puntero volvió a quedar pendiente: se enviará de nuevo.',
+  },
   /** The data APIs external apps call with their scopes (docs/decisions/019). */
   oauthApis: {
     sandboxPrescribing: 'Una aplicación de prueba (sandbox) no puede emitir prescripciones.',

@@ -12,10 +12,7 @@ import type {
 /** Where the seed's accounts receive mail: a reserved domain (RFC 2606), so nothing can reach a real mailbox. */
 const mailDomain = 'fiscalizacion.test';
 
-/**
- * The superadmin a fresh database gets when ADMIN_EMAIL is unset: the server's own default,
- * admin@localhost, is no address the login form accepts.
- */
+/** The superadmin a fresh database gets when ADMIN_EMAIL is unset: on the reserved domain, like the other accounts. */
 export const superadminEmail = `superadmin@${mailDomain}`;
 export const doctorEmail = `medica@${mailDomain}`;
 export const pharmacyEmail = `farmacia@${mailDomain}`;

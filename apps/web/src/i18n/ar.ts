@@ -865,6 +865,7 @@ export const ar: ArabicTranslation<Translation> = {
       status: 'الحالة',
       attempts: 'المحاولات',
       lastError: 'آخر خطأ',
+      actions: 'الإجراءات',
     },
     kinds: {
       signed: 'توقيع',
@@ -872,6 +873,8 @@ export const ar: ArabicTranslation<Translation> = {
       dispensed: 'صرف',
       dispense_undone: 'صرف متراجع عنه',
     },
+    retry: 'إعادة الإرسال',
+    retryNamed: 'إعادة إرسال المؤشر {{transactionId}}',
     statuses: {
       pending: 'معلّق',
       sent: 'مُرسل',
@@ -1466,6 +1469,8 @@ export const ar: ArabicTranslation<Translation> = {
       title: 'تسجيل الدخول',
       lead: 'سجّل الدخول بحسابك في Receta Digital للمتابعة في التطبيق الذي أحالك إلى هنا.',
       submit: 'دخول',
+      passwordExpiredHint: 'لاختيار كلمة مرور جديدة، سجّل الدخول إلى Receta Digital في علامة تبويب أخرى: سيُطلب منك اختيار كلمة مرور جديدة عند الدخول. ثم عُد إلى هنا وسجّل الدخول بها.',
+      passwordExpiredLink: 'تسجيل الدخول إلى Receta Digital',
     },
     authorize: {
       title: 'تخويل الوصول',
@@ -1565,6 +1570,7 @@ export const ar: ArabicTranslation<Translation> = {
         confidential: 'سري',
         public: 'عام',
       },
+      noRedirectUris: 'لا يوجد',
       noSecretNeeded: 'بلا سر',
       generate: 'إنشاء سر',
       rotate: 'إنشاء سر آخر',
@@ -1578,7 +1584,7 @@ export const ar: ArabicTranslation<Translation> = {
         logoUri: 'عنوان URI للشعار',
         logoUriHint: 'اختياري. صورة https تُعرض في شاشة الموافقة.',
         redirectUris: 'عناوين URI لإعادة التوجيه',
-        redirectUrisHint: 'عنوان في كل سطر، حتى 10: https، أو http لـ localhost فقط. تُقارن مطابقةً تامة.',
+        redirectUrisHint: 'عنوان في كل سطر، حتى 10: https، أو http لـ localhost فقط. تُقارن مطابقةً تامة. لا يحتاج إليها نظام الصيدلية.',
         redirectUriLabel: 'تسمية إعادة التوجيه',
         allowedScopes: 'النطاقات المسموح بها',
         kind: 'نوع التطبيق',
@@ -2113,6 +2119,11 @@ export const ar: ArabicTranslation<Translation> = {
       sessionClosed: 'أُغلقت الجلسة.',
       otherSessionsClosed: 'أُغلقت الجلسات الأخرى.',
       sessionNotFound: 'الجلسة غير موجودة أو سبق إغلاقها.',
+    },
+    repositoryPointers: {
+      notFound: 'لا يوجد مؤشر كهذا.',
+      notFailed: 'لا يمكن إعادة إرسال إلا مؤشر فشل إرساله.',
+      retried: 'عاد المؤشر إلى حالة الانتظار: سيُرسَل مرة أخرى.',
     },
     oauthApis: {
       sandboxPrescribing: 'لا يمكن لتطبيق تجريبي (sandbox) إصدار وصفات.',

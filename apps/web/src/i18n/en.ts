@@ -813,6 +813,7 @@ export const en: Translation = {
       status: 'Status',
       attempts: 'Attempts',
       lastError: 'Last error',
+      actions: 'Actions',
     },
     kinds: {
       signed: 'Signature',
@@ -820,6 +821,8 @@ export const en: Translation = {
       dispensed: 'Dispense',
       dispense_undone: 'Dispense undone',
     },
+    retry: 'Send again',
+    retryNamed: 'Send pointer {{transactionId}} again',
     statuses: {
       pending: 'Pending',
       sent: 'Sent',
@@ -1390,6 +1393,8 @@ export const en: Translation = {
       title: 'Sign in',
       lead: 'Sign in with your Receta Digital account to continue in the application that sent you here.',
       submit: 'Sign in',
+      passwordExpiredHint: 'To choose a new one, sign in to Receta Digital in another tab: you are asked for a new password as you enter. Then come back here and sign in with it.',
+      passwordExpiredLink: 'Sign in to Receta Digital',
     },
     authorize: {
       title: 'Authorize access',
@@ -1481,6 +1486,7 @@ export const en: Translation = {
         confidential: 'Confidential',
         public: 'Public',
       },
+      noRedirectUris: 'None',
       noSecretNeeded: 'No secret',
       generate: 'Generate secret',
       rotate: 'Generate another secret',
@@ -1494,7 +1500,7 @@ export const en: Translation = {
         logoUri: 'Logo URI',
         logoUriHint: 'Optional. An https image shown on the consent screen.',
         redirectUris: 'Redirect URIs',
-        redirectUrisHint: 'One per line, up to 10: https, or http only for localhost. They are compared exactly.',
+        redirectUrisHint: 'One per line, up to 10: https, or http only for localhost. They are compared exactly. A pharmacy system needs none.',
         redirectUriLabel: 'Redirect label',
         allowedScopes: 'Allowed scopes',
         kind: 'Application type',
@@ -2025,6 +2031,11 @@ export const en: Translation = {
       sessionClosed: 'The session was closed.',
       otherSessionsClosed: 'The other sessions were closed.',
       sessionNotFound: 'The session does not exist or was already closed.',
+    },
+    repositoryPointers: {
+      notFound: 'No such pointer.',
+      notFailed: 'Only a failed pointer can be sent again.',
+      retried: 'The pointer is pending again: it will be sent once more.',
     },
     oauthApis: {
       sandboxPrescribing: 'A test (sandbox) application cannot issue prescriptions.',

@@ -800,6 +800,7 @@ export const es = {
       status: 'Estado',
       attempts: 'Intentos',
       lastError: 'Último error',
+      actions: 'Acciones',
     },
     kinds: {
       signed: 'Firma',
@@ -807,6 +808,8 @@ export const es = {
       dispensed: 'Dispensa',
       dispense_undone: 'Dispensa deshecha',
     },
+    retry: 'Reenviar',
+    retryNamed: 'Volver a enviar el puntero {{transactionId}}',
     statuses: {
       pending: 'Pendiente',
       sent: 'Enviado',
@@ -1312,6 +1315,8 @@ export const es = {
       title: 'Ingresar',
       lead: 'Ingrese con su cuenta de Receta Digital para continuar en la aplicación que lo envió aquí.',
       submit: 'Ingresar',
+      passwordExpiredHint: 'Para elegir una nueva, ingrese a Receta Digital en otra pestaña: al entrar se le pide una contraseña nueva. Después vuelva aquí e ingrese con ella.',
+      passwordExpiredLink: 'Ingresar a Receta Digital',
     },
     authorize: {
       title: 'Autorizar el acceso',
@@ -1400,6 +1405,7 @@ export const es = {
         public: 'Pública: solo PKCE, sin secreto (aplicaciones móviles o de navegador)',
       },
       kindShort: { confidential: 'Confidencial', public: 'Pública' },
+      noRedirectUris: 'Ninguna',
       noSecretNeeded: 'Sin secreto',
       generate: 'Generar secreto',
       rotate: 'Generar otro secreto',
@@ -1413,7 +1419,7 @@ export const es = {
         logoUri: 'URI del logo',
         logoUriHint: 'Opcional. Una imagen https que se muestra en la pantalla de consentimiento.',
         redirectUris: 'URI de redirección',
-        redirectUrisHint: 'Una por línea, hasta 10: https, o http solo para localhost. Se comparan exactas.',
+        redirectUrisHint: 'Una por línea, hasta 10: https, o http solo para localhost. Se comparan exactas. Un sistema de farmacia no las necesita.',
         redirectUriLabel: 'Etiqueta de redirección',
         allowedScopes: 'Alcances permitidos',
         kind: 'Tipo de aplicación',

@@ -814,6 +814,7 @@ export const tr: Translation = {
       status: 'Durum',
       attempts: 'Deneme',
       lastError: 'Son hata',
+      actions: 'İşlemler',
     },
     kinds: {
       signed: 'İmza',
@@ -821,6 +822,8 @@ export const tr: Translation = {
       dispensed: 'Karşılama',
       dispense_undone: 'Karşılama geri alındı',
     },
+    retry: 'Yeniden gönder',
+    retryNamed: '{{transactionId}} işaretçisini yeniden gönder',
     statuses: {
       pending: 'Beklemede',
       sent: 'Gönderildi',
@@ -1391,6 +1394,8 @@ export const tr: Translation = {
       title: 'Giriş yap',
       lead: 'Sizi buraya gönderen uygulamada devam etmek için Receta Digital hesabınızla giriş yapın.',
       submit: 'Giriş yap',
+      passwordExpiredHint: 'Yenisini seçmek için başka bir sekmede Receta Digital’e giriş yapın: girişte sizden yeni bir parola istenir. Sonra buraya dönüp yeni parolayla giriş yapın.',
+      passwordExpiredLink: 'Receta Digital’e giriş yap',
     },
     authorize: {
       title: 'Erişimi yetkilendir',
@@ -1482,6 +1487,7 @@ export const tr: Translation = {
         confidential: 'Gizli',
         public: 'Açık',
       },
+      noRedirectUris: 'Yok',
       noSecretNeeded: 'Gizli anahtar yok',
       generate: 'Gizli anahtar oluştur',
       rotate: 'Yeni gizli anahtar oluştur',
@@ -1495,7 +1501,7 @@ export const tr: Translation = {
         logoUri: 'Logo URI’si',
         logoUriHint: 'İsteğe bağlı. Onay ekranında gösterilen bir https görseli.',
         redirectUris: 'Yönlendirme URI’leri',
-        redirectUrisHint: 'Her satıra bir tane, en fazla 10: https veya yalnızca localhost için http. Birebir karşılaştırılır.',
+        redirectUrisHint: 'Her satıra bir tane, en fazla 10: https veya yalnızca localhost için http. Birebir karşılaştırılır. Eczane sistemi için gerekmez.',
         redirectUriLabel: 'Yönlendirme etiketi',
         allowedScopes: 'İzin verilen kapsamlar',
         kind: 'Uygulama türü',
@@ -2026,6 +2032,11 @@ export const tr: Translation = {
       sessionClosed: 'Oturum kapatıldı.',
       otherSessionsClosed: 'Diğer oturumlar kapatıldı.',
       sessionNotFound: 'Oturum mevcut değil veya zaten kapatıldı.',
+    },
+    repositoryPointers: {
+      notFound: 'Böyle bir işaretçi yok.',
+      notFailed: 'Yalnızca başarısız bir işaretçi yeniden gönderilebilir.',
+      retried: 'İşaretçi yeniden beklemede: bir kez daha gönderilecek.',
     },
     oauthApis: {
       sandboxPrescribing: 'Bir test (sandbox) uygulaması reçete yazamaz.',

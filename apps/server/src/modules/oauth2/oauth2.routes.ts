@@ -52,6 +52,7 @@ function actorOf(request: FastifyRequest, userId: string | null = null): AuditAc
  */
 export const oauth2Routes: FastifyPluginAsyncZod = async (app) => {
   acceptFormBodies(app);
+  const signInServices = { db: app.db, attempts: app.attempts, passwordMaxAgeDays: app.config.passwordMaxAgeDays };
 
   app.post('/oauth2/accounts/sign-in', {
     config: { access: 'public' },
@@ -61,12 +62,14 @@ export const oauth2Routes: FastifyPluginAsyncZod = async (app) => {
       description: 'Valida client_id y que los alcances pedidos estén permitidos a la aplicación. Comparte los bloqueos por '
         + 'intentos fallidos del ingreso web. Errores: "Invalid client_id" (400), "Wrong email and password" (401), '
         + '"Unauthorized user" (403: cuenta no aprobada o sin permisos de médico), 403 si la cuenta todavía no configuró '
-        + 'su aplicación de autenticación. El código vale 5 minutos y solo para el paso 2 (POST /oauth2/accounts/sign-in/2fa).',
+        + 'su aplicación de autenticación, y 403 con errorCode passwordExpired si la contraseña venció '
+        + '(PASSWORD_MAX_AGE_DAYS): se cambia ingresando a la plataforma. '
+        + 'El código vale 5 minutos y solo para el paso 2 (POST /oauth2/accounts/sign-in/2fa).',
       body: OAuthSignInSchema,
       response: { 200: OAuthSignedInSchema, ...errorAnswers(400, 401, 403, 429) },
     },
   }, async (request) => ({
-    data: { signed_in_code: await signInForApp(app, request.body, clientOf(request)) },
+    data: { signed_in_code: await signInForApp(signInServices, request.body, clientOf(request)) },
   }));
 
   app.post('/oauth2/accounts/sign-in/2fa', {

@@ -1,5 +1,5 @@
 import { messages, storageKeys } from '@receta/domain';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router.tsx';
@@ -91,6 +91,23 @@ describe('OAuth sign-in page', () => {
 
     expect((await screen.findByRole('alert')).textContent).toContain(shown);
     expect(screen.getByRole('heading', { level: 1, name: 'Ingresar' })).toBeDefined();
+  });
+
+  it('explains an expired password and where to change it, and keeps the form for the new one', async () => {
+    stubApi({
+      'POST /oauth2/accounts/sign-in': () => errorResponse(403, messages.password.expired, { errorCode: 'passwordExpired' }),
+    });
+    renderRoutes(routes, { path: signInPath });
+
+    await signIn();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Su contraseña venció: elija una nueva para continuar.');
+    expect(alert.textContent).toContain('ingrese a Receta Digital en otra pestaña: al entrar se le pide una contraseña nueva.');
+    const link = within(alert).getByRole('link', { name: /^Ingresar a Receta Digital/ });
+    expect(link.getAttribute('href')).toBe('/login');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(screen.getByRole('button', { name: 'Ingresar' })).toBeDefined();
   });
 
   it('says \'Client id inválido.\' for an unknown app and never sends the browser to an address no app registered', async () => {

@@ -1,5 +1,6 @@
 import { messages, type ErrorCode, type LoginInput } from '@receta/domain';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -67,11 +68,17 @@ function SignInForm({ request, onPasswordChecked }: {
   const { t } = useTranslation();
   const notify = useNotify();
   const [isClientUnknown, setIsClientUnknown] = useState(false);
+  const [isPasswordExpired, setIsPasswordExpired] = useState(false);
 
   async function submit({ email, password }: LoginInput) {
+    setIsPasswordExpired(false);
     try {
       onPasswordChecked(await signInForClient({ email, password, client_id: request.client_id, scope: request.scope }));
     } catch (error) {
+      if (errorCodeOf(error) === 'passwordExpired') {
+        setIsPasswordExpired(true);
+        return;
+      }
       // Spec section 8 tells an unknown app so at its own address, when that address is one some
       // app registered (or the demo, this product's page); any other is told here.
       if (errorCodeOf(error) === 'invalidClientId') {
@@ -90,6 +97,7 @@ function SignInForm({ request, onPasswordChecked }: {
   return (
     <>
       <Typography color="text.secondary" sx={{ mb: 3 }}>{t('oauth2.signIn.lead')}</Typography>
+      {isPasswordExpired && <PasswordExpiredNotice />}
       <CredentialsForm submitLabel={t('oauth2.signIn.submit')} onSubmit={submit} />
       <Typography sx={{ mt: 3, textAlign: 'center' }}>
         {t('login.noAccount')}
@@ -103,6 +111,25 @@ function SignInForm({ request, onPasswordChecked }: {
         <LegalLinks />
       </Stack>
     </>
+  );
+}
+
+/**
+ * The app cannot be authorised with a password past its validity (decision 041); the web app
+ * asks for a new one right after its login, so the doctor is sent there and comes back.
+ */
+function PasswordExpiredNotice() {
+  const { t } = useTranslation();
+  return (
+    <Alert severity="warning" sx={{ mb: 3 }}>
+      <AlertTitle>{translateMessage(t, messages.password.expired)}</AlertTitle>
+      {t('oauth2.signIn.passwordExpiredHint')}
+      {' '}
+      <Link component={RouterLink} to={paths.login.getHref()} target="_blank" rel="noopener noreferrer">
+        {t('oauth2.signIn.passwordExpiredLink')}
+        <VisuallyHidden>{` ${t('app.opensInNewTab')}`}</VisuallyHidden>
+      </Link>
+    </Alert>
   );
 }
 
