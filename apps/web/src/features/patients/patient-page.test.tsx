@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router.tsx';
 import { stubApi } from '../../test/fake-api.ts';
 import { doctor, makePatient, makePrescription } from '../../test/prescription-fixtures.ts';
@@ -33,14 +33,23 @@ describe('the patient\'s page', () => {
     expect(list?.url.searchParams.get('patientId')).toBe(patient.id);
   });
 
-  it('keeps validity, expiry, diagnosis and licence under the number where the wide columns do not fit', async () => {
+  it('shows every one of those fields on a phone, where each prescription is a card', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'), media: query, addEventListener: () => undefined, removeEventListener: () => undefined,
+    }));
     visitPatient();
-    const table = await screen.findByRole('table', { name: 'Prescripciones del paciente' });
-    const numberCell = await within(table).findByRole('cell', { name: /^2048/ });
+    const cards = await screen.findByRole('list', { name: 'Prescripciones del paciente' });
+    const card = await within(cards).findByRole('listitem');
 
-    expect(within(numberCell).getByText('Vigencia: 10/03/2026')).toBeTruthy();
-    expect(within(numberCell).getByText('Vencimiento: 08/04/2026')).toBeTruthy();
-    expect(within(numberCell).getByText('I10 Hipertensión esencial (primaria)')).toBeTruthy();
-    expect(within(numberCell).getByText('Matrícula: MN 123456')).toBeTruthy();
+    expect(within(card).getByText('2048')).toBeTruthy();
+    const shown = within(card).getAllByRole('definition').map((value) => value.textContent);
+    const labels = within(card).getAllByRole('term').map((label) => label.textContent);
+    expect(Object.fromEntries(labels.map((label, index) => [label, shown[index]]))).toEqual({
+      Estado: 'Firmado, vigente',
+      Vigencia: '10/03/2026',
+      Vencimiento: '08/04/2026',
+      'Diagnóstico (CIE 10)': 'I10Hipertensión esencial (primaria)',
+      Matrícula: 'MN 123456',
+    });
   });
 });

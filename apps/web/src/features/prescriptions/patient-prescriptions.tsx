@@ -17,7 +17,8 @@ import { repeatPrescriptionHref } from './repeat-prescription.tsx';
 
 /**
  * The patient's prescriptions on their page, newest first, with the spec's patient fields
- * (state, number, validity and expiry, diagnosis, the doctor's licence) and "Repetir" on each.
+ * (state, number, validity and expiry, diagnosis, the doctor's licence) and "Repetir" on each;
+ * none is left off a phone's card.
  */
 export function PatientPrescriptions({ patientId }: { patientId: string }) {
   const { t } = useTranslation();
@@ -28,17 +29,7 @@ export function PatientPrescriptions({ patientId }: { patientId: string }) {
   const canRepeat = scope.includes('create.prescription');
 
   const columns: ResourceColumn<Prescription, PrescriptionSort>[] = [
-    {
-      id: 'number',
-      label: t('prescriptions.columns.number'),
-      sort: 'number',
-      render: (row) => (
-        <>
-          {row.number}
-          <NarrowDetails prescription={row} />
-        </>
-      ),
-    },
+    { id: 'number', label: t('prescriptions.columns.number'), sort: 'number', render: (row) => row.number },
     { id: 'state', label: t('prescriptions.columns.state'), render: (row) => <PrescriptionStateChip state={row.displayState} /> },
     {
       id: 'startDate',
@@ -55,7 +46,6 @@ export function PatientPrescriptions({ patientId }: { patientId: string }) {
     {
       id: 'diagnosis',
       label: t('prescriptions.columns.diagnosis'),
-      isWide: true,
       render: (row) => (
         <>
           <Typography component="span" sx={{ fontWeight: 500 }}>{row.diagnosis.code}</Typography>
@@ -66,8 +56,7 @@ export function PatientPrescriptions({ patientId }: { patientId: string }) {
     {
       id: 'licence',
       label: t('prescriptions.columns.licence'),
-      isWide: true,
-      render: licenceOf,
+      render: (row) => `${row.prescriber.licenceType} ${row.prescriber.enrollment}`,
     },
     {
       id: 'actions',
@@ -102,31 +91,6 @@ export function PatientPrescriptions({ patientId }: { patientId: string }) {
         searchLabel={t('patientPrescriptions.search')}
         emptyMessage={messages.prescriptions.empty}
       />
-    </Box>
-  );
-}
-
-function licenceOf(prescription: Prescription): string {
-  return `${prescription.prescriber.licenceType} ${prescription.prescriber.enrollment}`;
-}
-
-/**
- * On a phone, where the wide columns are hidden, the rest of the spec's patient fields (validity,
- * expiry, diagnosis, the doctor's licence) under the number, so that none is lost.
- */
-function NarrowDetails({ prescription }: { prescription: Prescription }) {
-  const { t } = useTranslation();
-  const lines = [
-    `${t('prescriptions.columns.startDate')}: ${formatDisplayDate(prescription.startDate)}`,
-    `${t('prescriptions.columns.expiryDate')}: ${formatDisplayDate(prescription.expiryDate)}`,
-    `${prescription.diagnosis.code} ${prescription.diagnosis.description}`,
-    `${t('prescriptions.columns.licence')}: ${licenceOf(prescription)}`,
-  ];
-  return (
-    <Box sx={{ display: { xs: 'block', md: 'none' }, mt: 0.5 }}>
-      {lines.map((line) => (
-        <Typography key={line} variant="body2" color="text.secondary" sx={{ overflowWrap: 'normal' }}>{line}</Typography>
-      ))}
     </Box>
   );
 }
