@@ -6,9 +6,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { LegalLinks } from '../../components/legal-links.tsx';
-import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { paths } from '../../config/paths.ts';
 import { translateMessage } from '../../i18n/translate-message.ts';
 import { errorCodeOf } from '../../lib/api-client.ts';
@@ -21,6 +20,7 @@ import { mayAnswerWithoutAppAt, redirectToClient } from './client-redirect.ts';
 import { OAuthCard } from './oauth-card.tsx';
 import { confirmSignInForClient, signInForClient } from './oauth-api.ts';
 import { shownMessageOf } from './oauth-errors.ts';
+import { ProductPageLink } from './product-page-link.tsx';
 
 /**
  * `/oauth2/sign-in`: the product account's email and password, then the authenticator's code,
@@ -102,10 +102,7 @@ function SignInForm({ request, onPasswordChecked }: {
       <Typography sx={{ mt: 3, textAlign: 'center' }}>
         {t('login.noAccount')}
         {' '}
-        <Link component={RouterLink} to={paths.register.getHref()} target="_blank" rel="noopener noreferrer">
-          {t('login.register')}
-          <VisuallyHidden>{` ${t('app.opensInNewTab')}`}</VisuallyHidden>
-        </Link>
+        <ProductPageLink to={paths.register.getHref()}>{t('login.register')}</ProductPageLink>
       </Typography>
       <Stack sx={{ mt: 2, alignItems: 'center' }}>
         <LegalLinks />
@@ -125,10 +122,7 @@ function PasswordExpiredNotice() {
       <AlertTitle>{translateMessage(t, messages.password.expired)}</AlertTitle>
       {t('oauth2.signIn.passwordExpiredHint')}
       {' '}
-      <Link component={RouterLink} to={paths.login.getHref()} target="_blank" rel="noopener noreferrer">
-        {t('oauth2.signIn.passwordExpiredLink')}
-        <VisuallyHidden>{` ${t('app.opensInNewTab')}`}</VisuallyHidden>
-      </Link>
+      <ProductPageLink to={paths.login.getHref()}>{t('oauth2.signIn.passwordExpiredLink')}</ProductPageLink>
     </Alert>
   );
 }
