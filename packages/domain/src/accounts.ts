@@ -261,6 +261,8 @@ export const UserSessionSchema = z.object({
   termsAndConditions: z.string().nullable(),
   /** The password is older than the platform allows: the web app asks for a new one before anything else. */
   passwordExpired: z.boolean(),
+  /** The user is a doctor who set a signing PIN, so there is a PIN to reset. */
+  hasSigningPin: z.boolean(),
   data: z.object({
     displayName: z.string(),
     photoURL: z.string().nullable(),

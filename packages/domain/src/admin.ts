@@ -149,6 +149,8 @@ export const AdministratorSchema = z.object({
   displayName: z.string(),
   /** Role slugs, main role first. */
   roles: z.array(z.string()),
+  /** The same roles by the names people read, in the same order. */
+  roleNames: z.array(z.string()),
   /** Whether the account may sign in; a new administrator waits for it when created unauthorized. */
   authorized: z.boolean(),
   createdAt: z.string(),

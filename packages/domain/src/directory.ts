@@ -36,6 +36,8 @@ export const WorkspaceMemberSchema = z.object({
   displayName: z.string(),
   /** Role slugs, main role first. */
   roles: z.array(z.string()),
+  /** The same roles by the names people read, in the same order. */
+  roleNames: z.array(z.string()),
 });
 export type WorkspaceMember = z.infer<typeof WorkspaceMemberSchema>;
 

@@ -66,7 +66,7 @@ export type PendingDoctor = z.infer<typeof PendingDoctorSchema>;
 
 /** An administrator created without authorization, waiting for it. */
 export const PendingAdministratorSchema = AdministratorSchema
-  .pick({ id: true, email: true, displayName: true, roles: true, createdAt: true })
+  .pick({ id: true, email: true, displayName: true, roles: true, roleNames: true, createdAt: true })
   .extend({ kind: z.literal('administrator') });
 export type PendingAdministrator = z.infer<typeof PendingAdministratorSchema>;
 

@@ -10,7 +10,7 @@ import { useSession } from '../lib/session.tsx';
 
 /**
  * The toolbar's navigation search (spec section 2): the menu items the user may open whose
- * label matches, at most ten. Ctrl+K (⌘K) focuses it from anywhere.
+ * label or search words match, at most ten. Ctrl+K (⌘K) focuses it from anywhere.
  */
 export function NavigationSearch() {
   const { t } = useTranslation();
@@ -20,7 +20,7 @@ export function NavigationSearch() {
   const input = useRef<HTMLInputElement>(null);
 
   const suggestions = useMemo(
-    () => searchNavigation(navigation, { scope, user }, query, (item) => t(item.labelKey)),
+    () => searchNavigation(navigation, { scope, user }, query, (key) => t(key)),
     [scope, user, query, t],
   );
 

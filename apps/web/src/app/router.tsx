@@ -6,6 +6,7 @@ import { SessionLifecycle } from '../features/auth/session-lifecycle.tsx';
 import { OAuthLayout } from '../features/oauth2/oauth-layout.tsx';
 import { GuestLayout } from './layouts/guest-layout.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
+import { PageLoading } from './pages/page-loading.tsx';
 import { RouteErrorPage } from './pages/route-error-page.tsx';
 import type { RouteHandle } from './route-guard.tsx';
 
@@ -173,6 +174,7 @@ export const routes: RouteObject[] = [
   {
     element: <SessionLifecycle />,
     errorElement: <RouteErrorPage />,
+    HydrateFallback: PageLoading,
     children: [
       {
         // Spec section 2, "OAuth pages": open to all, a signed-in doctor included.

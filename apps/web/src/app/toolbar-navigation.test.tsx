@@ -29,6 +29,17 @@ describe('navigation search', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Médicos' })).toBeTruthy();
   });
 
+  it('finds Prescripciones by "rece", the start of the word people use for it', async () => {
+    stubApi({});
+    const user = userEvent.setup();
+    const provider = makeUser({ roles: ['fds.provider'], scope: ['index.prescription'], termsAndConditions: accepted });
+    renderRoutes(routes, { path: '/', user: provider });
+
+    await user.type(await screen.findByRole('combobox', { name: 'Buscar una sección (Ctrl+K)' }), 'Rece');
+    const listbox = await screen.findByRole('listbox');
+    expect(within(listbox).getAllByRole('option').map((option) => option.textContent)).toEqual(['Prescripciones']);
+  });
+
   it('suggests at most ten sections', async () => {
     stubApi({ 'GET /api/information': () => ({ frontend: '1', backend: '1', vademecum: '24/04/2015' }) });
     const user = userEvent.setup();

@@ -8,7 +8,7 @@ import { routes } from './router.tsx';
 const information = { frontend: '0.4.0', backend: '0.4.1', vademecum: '15/03/2026' };
 
 describe('version info', () => {
-  it('shows the superadmin the frontend and backend versions and the vademecum date', async () => {
+  it('shows the superadmin the web app\'s and the server\'s versions and the vademecum date, in Spanish words', async () => {
     stubApi({ 'GET /api/information': () => information });
     const user = userEvent.setup();
     const superadmin = makeUser({ roles: ['superadmin'], scope: ['index.role'], termsAndConditions: '2026-01-01T00:00:00Z' });
@@ -17,6 +17,8 @@ describe('version info', () => {
     await user.click(await screen.findByRole('button', { name: 'Información de la versión' }));
 
     expect(await screen.findByText('0.4.0')).toBeTruthy();
+    expect(screen.getByText('Aplicación web')).toBeTruthy();
+    expect(screen.getByText('Servidor')).toBeTruthy();
     expect(screen.getByText('0.4.1')).toBeTruthy();
     expect(screen.getByText('15/03/2026')).toBeTruthy();
   });

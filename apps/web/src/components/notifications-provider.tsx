@@ -2,16 +2,19 @@ import { limits } from '@receta/domain';
 import Alert from '@mui/material/Alert';
 import Portal from '@mui/material/Portal';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../i18n/translate-message.ts';
-import { NotifyContext, type Notification } from '../lib/notify.ts';
+import { NotifyContext, type ActionNotification, type NotificationQueue } from '../lib/notify.ts';
 
-interface QueuedNotification extends Notification {
+interface QueuedNotification extends ActionNotification {
   id: number;
 }
 
-/** Shows notifications one at a time, in the order they were sent. */
+/**
+ * Shows notifications one at a time, in the order they were sent. A new message of an action
+ * takes the place of that action's earlier ones, on screen at once or in the queue.
+ */
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const nextId = useRef(0);
@@ -19,11 +22,18 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   const [closingId, setClosingId] = useState<number | null>(null);
   const current = queue[0];
 
-  const notify = useCallback((notification: Notification) => {
-    nextId.current += 1;
-    const id = nextId.current;
-    setQueue((items) => [...items, { ...notification, id }]);
-  }, []);
+  const notifications = useMemo<NotificationQueue>(() => ({
+    show: (notification) => {
+      nextId.current += 1;
+      const fresh = { ...notification, id: nextId.current };
+      setQueue(([shown, ...waiting]) => {
+        const others = waiting.filter((item) => item.action !== notification.action);
+        if (!shown) return [fresh];
+        return shown.action === notification.action ? [fresh, ...others] : [shown, ...others, fresh];
+      });
+    },
+    withdraw: (action) => setQueue((items) => items.filter((item) => item.action !== action)),
+  }), []);
 
   function close(_event?: unknown, reason?: SnackbarCloseReason) {
     // A click elsewhere on the page should not dismiss a message the user may not have read.
@@ -37,7 +47,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   }
 
   return (
-    <NotifyContext value={notify}>
+    <NotifyContext value={notifications}>
       {children}
       {/*
         Each message in a portal of its own, mounted with it: an open dialog hides the rest of

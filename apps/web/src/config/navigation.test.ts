@@ -3,10 +3,12 @@ import Dashboard from '@mui/icons-material/Dashboard';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import {
-  isCurrentItem, navigation, searchNavigation, visibleNavigation, type NavigationGroup, type NavigationItem,
+  isCurrentItem, navigation, searchNavigation, visibleNavigation,
+  type NavigationGroup, type NavigationItem, type NavigationTextKey,
 } from './navigation.ts';
 
 const spanishLabel = (item: NavigationItem) => i18next.t(item.labelKey);
+const spanish = (key: NavigationTextKey) => i18next.t(key);
 const clinic = { id: 'c0a80101-0000-4000-8000-000000000001', name: 'Clínica del Sol', avatarUri: null };
 
 function visibleItemIds(scope: readonly string[], roles: string[] = [], workspaces = [clinic]) {
@@ -96,19 +98,35 @@ describe('isCurrentItem', () => {
   });
 });
 
+describe('the menu\'s words', () => {
+  it('names every group in Spanish, none of them "Auth"', () => {
+    expect(navigation.map((group) => i18next.t(group.labelKey))).toEqual(['Administración', 'Firma digital', 'Antígenos']);
+  });
+});
+
 describe('searchNavigation', () => {
   it('finds items by label ignoring case and accents', () => {
-    const found = searchNavigation(navigation, { scope: ['index.scan', 'index.medical'] }, 'ESCANER', spanishLabel);
+    const found = searchNavigation(navigation, { scope: ['index.scan', 'index.medical'] }, 'ESCANER', spanish);
     expect(found.map((item) => item.id)).toEqual(['scanner']);
   });
 
+  it('finds a page by any word of its label, in any order', () => {
+    const found = searchNavigation(navigation, { scope: ['index.patient', 'owner.prescription'] }, 'pacientes MIS', spanish);
+    expect(found.map((item) => item.id)).toEqual(['my-patients']);
+  });
+
+  it('finds a page by the other words people use for it: "rece" finds Prescripciones', () => {
+    const found = searchNavigation(navigation, { scope: ['index.prescription', 'owner.prescription'] }, 'rece', spanish);
+    expect(found.map((item) => item.id)).toEqual(['prescriptions', 'my-prescriptions']);
+  });
+
   it('never suggests an item the user may not open', () => {
-    const found = searchNavigation(navigation, { scope: ['owner.employee'] }, 'mis', spanishLabel);
+    const found = searchNavigation(navigation, { scope: ['owner.employee'] }, 'mis', spanish);
     expect(found.map((item) => item.id)).toEqual(['my-employees']);
   });
 
   it('suggests nothing for an empty query', () => {
-    expect(searchNavigation(navigation, { scope: permissions }, '   ', spanishLabel)).toEqual([]);
+    expect(searchNavigation(navigation, { scope: permissions }, '   ', spanish)).toEqual([]);
   });
 
   it(`shows at most ${limits.navigationSearchSuggestions} suggestions`, () => {
@@ -120,7 +138,7 @@ describe('searchNavigation', () => {
     }));
     const config: NavigationGroup[] = [{ id: 'many', labelKey: 'navigation.groups.auth', items }];
 
-    const found = searchNavigation(config, { scope: ['index.scan'] }, 'indicadores', spanishLabel);
+    const found = searchNavigation(config, { scope: ['index.scan'] }, 'indicadores', spanish);
 
     expect(found).toHaveLength(limits.navigationSearchSuggestions);
     expect(found[0]?.id).toBe('item-0');

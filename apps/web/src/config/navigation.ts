@@ -25,10 +25,15 @@ import { paths } from './paths.ts';
 
 type ItemLabelKey = `navigation.items.${keyof Translation['navigation']['items']}`;
 type GroupLabelKey = `navigation.groups.${keyof Translation['navigation']['groups']}`;
+type SearchWordsKey = `navigation.searchWords.${keyof Translation['navigation']['searchWords']}`;
+/** The texts the navigation search reads of an item. */
+export type NavigationTextKey = ItemLabelKey | SearchWordsKey;
 
 export interface NavigationItem {
   id: string;
   labelKey: ItemLabelKey;
+  /** Other words the navigation search finds the page by ("recetas" for Prescripciones). */
+  searchWordsKey?: SearchWordsKey;
   path: string;
   /** Spec section 6: one matching permission suffices; undefined is open to everyone. */
   required?: readonly Permission[];
@@ -73,6 +78,7 @@ export const navigation: readonly NavigationGroup[] = [
       {
         id: 'not-authorized-users',
         labelKey: 'navigation.items.notAuthorizedUsers',
+        searchWordsKey: 'navigation.searchWords.notAuthorizedUsers',
         path: paths.notAuthorizedUsers.path,
         required: ['index.not.authorized.user'],
         icon: PersonOff,
@@ -134,6 +140,7 @@ export const navigation: readonly NavigationGroup[] = [
       {
         id: 'dashboard',
         labelKey: 'navigation.items.dashboard',
+        searchWordsKey: 'navigation.searchWords.dashboard',
         path: paths.dashboard.path,
         required: ['dashboard.medical'],
         icon: Dashboard,
@@ -141,6 +148,7 @@ export const navigation: readonly NavigationGroup[] = [
       {
         id: 'prescriptions',
         labelKey: 'navigation.items.prescriptions',
+        searchWordsKey: 'navigation.searchWords.prescriptions',
         path: paths.prescriptions.path,
         required: ['index.prescription'],
         needsWorkspace: true,
@@ -149,6 +157,7 @@ export const navigation: readonly NavigationGroup[] = [
       {
         id: 'medicals',
         labelKey: 'navigation.items.medicals',
+        searchWordsKey: 'navigation.searchWords.medicals',
         path: paths.medicals.path,
         required: ['index.medical'],
         icon: LocalHospital,
@@ -170,6 +179,7 @@ export const navigation: readonly NavigationGroup[] = [
       {
         id: 'my-prescriptions',
         labelKey: 'navigation.items.myPrescriptions',
+        searchWordsKey: 'navigation.searchWords.myPrescriptions',
         path: paths.myPrescriptions.path,
         required: ['owner.prescription'],
         needsWorkspace: true,
@@ -186,6 +196,7 @@ export const navigation: readonly NavigationGroup[] = [
       {
         id: 'scanner',
         labelKey: 'navigation.items.scanner',
+        searchWordsKey: 'navigation.searchWords.scanner',
         path: paths.scanner.path,
         required: ['index.scan'],
         icon: QrCodeScanner,
@@ -225,26 +236,37 @@ export function visibleNavigation(config: readonly NavigationGroup[], viewer: Vi
 }
 
 /**
- * Menu items whose label contains the query, ignoring case and accents ("escaner" finds
- * "Escáner QR"), filtered like the menu and cut to the spec's suggestion limit.
+ * Menu items matching every word of the query, in any order and ignoring case and accents: a
+ * word inside the label ("escaner" finds "Escáner QR") or the start of one of the item's search
+ * words ("rece" finds "Prescripciones" by "recetas"). Filtered like the menu and cut to the
+ * spec's suggestion limit.
  */
 export function searchNavigation(
   config: readonly NavigationGroup[],
   viewer: Viewer,
   query: string,
-  labelOf: (item: NavigationItem) => string,
+  translate: (key: NavigationTextKey) => string,
 ): NavigationItem[] {
-  const needle = normalize(query);
-  if (!needle) return [];
+  const words = wordsOf(query);
+  if (words.length === 0) return [];
+  const matches = (item: NavigationItem) => {
+    const label = normalize(translate(item.labelKey));
+    const searchWords = item.searchWordsKey ? wordsOf(translate(item.searchWordsKey)) : [];
+    return words.every((word) => label.includes(word) || searchWords.some((other) => other.startsWith(word)));
+  };
   return visibleNavigation(config, viewer)
     .flatMap((group) => group.items)
-    .filter((item) => normalize(labelOf(item)).includes(needle))
+    .filter(matches)
     .slice(0, limits.navigationSearchSuggestions);
 }
 
 /** Whether the menu entry stands for the page at `pathname`: its own path, or a page under it unless it is exact. */
 export function isCurrentItem(item: Pick<NavigationItem, 'path' | 'isExact'>, pathname: string): boolean {
   return pathname === item.path || (!item.isExact && pathname.startsWith(`${item.path}/`));
+}
+
+function wordsOf(text: string): string[] {
+  return normalize(text).split(/\s+/).filter(Boolean);
 }
 
 function normalize(text: string): string {

@@ -26,7 +26,7 @@ export const ar: ArabicTranslation<Translation> = {
   },
   navigation: {
     groups: {
-      auth: 'إدارة الوصول',
+      auth: 'الإدارة',
       digitalSignature: 'التوقيع الرقمي',
       antigens: 'المستضدات',
     },
@@ -49,6 +49,14 @@ export const ar: ArabicTranslation<Translation> = {
       eventLog: 'سجل الأحداث',
       workspaces: 'مساحات العمل',
       oauthClients: 'تطبيقات OAuth2',
+    },
+    searchWords: {
+      prescriptions: 'روشتة',
+      myPrescriptions: 'روشتة',
+      dashboard: 'إحصاءات',
+      medicals: 'دكتور مهنيون',
+      notAuthorizedUsers: 'معلق موافقة اعتماد',
+      scanner: 'قارئ صرف صيدلية',
     },
     guestHint: 'سجّل الدخول بحسابك لرؤية الأقسام المتاحة لك.',
   },
@@ -428,6 +436,96 @@ export const ar: ArabicTranslation<Translation> = {
       adminFds: 'مسؤولو التوقيع الرقمي',
       adminAntigens: 'مسؤولو المستضدات',
       others: 'أخرى',
+    },
+    permissionDescriptions: {
+      index: {
+        prescription: 'عرض قائمة الوصفات الطبية',
+        user: 'عرض قائمة المستخدمين',
+        role: 'عرض قائمة الأدوار',
+        employee: 'عرض قائمة الموظفين',
+        owner: 'عرض قائمة أصحاب العمل',
+        medical: 'عرض قائمة الأطباء',
+        patient: 'عرض قائمة المرضى',
+        admin: {
+          fds: 'عرض قائمة مسؤولي التوقيع الرقمي',
+          antigens: 'عرض قائمة مسؤولي المستضدات',
+        },
+        not: {
+          authorized: {
+            user: 'عرض الحسابات التي تنتظر الاعتماد',
+          },
+        },
+        scan: 'مسح رمز QR لوصفة طبية',
+      },
+      show: {
+        prescription: 'عرض وصفة طبية',
+        user: 'عرض بيانات مستخدم',
+        role: 'عرض دور',
+        employee: 'عرض بيانات موظف',
+        owner: 'عرض بيانات صاحب عمل',
+        medical: 'عرض بيانات طبيب',
+        patient: 'عرض بيانات مريض',
+        admin: {
+          fds: 'عرض بيانات مسؤول توقيع رقمي',
+          antigens: 'عرض بيانات مسؤول مستضدات',
+        },
+      },
+      create: {
+        prescription: 'إنشاء وصفات طبية',
+        user: 'إنشاء مستخدمين',
+        role: 'إنشاء أدوار',
+        employee: 'إضافة موظفين',
+        owner: 'إضافة أصحاب عمل',
+        medical: 'إضافة أطباء',
+        patient: 'إضافة مرضى',
+        admin: {
+          fds: 'إنشاء مسؤولي توقيع رقمي',
+          antigens: 'إنشاء مسؤولي مستضدات',
+        },
+      },
+      edit: {
+        prescription: 'تعديل الوصفات الطبية',
+        user: 'تعديل المستخدمين',
+        role: 'تعديل الأدوار',
+        employee: 'تعديل الموظفين',
+        owner: 'تعديل أصحاب العمل',
+        medical: 'تعديل الأطباء',
+        patient: 'تعديل المرضى',
+        admin: {
+          fds: 'تعديل مسؤولي التوقيع الرقمي',
+          antigens: 'تعديل مسؤولي المستضدات',
+        },
+      },
+      destroy: {
+        prescription: 'حذف الوصفات الطبية',
+        user: 'حذف المستخدمين',
+        role: 'حذف الأدوار',
+        employee: 'حذف الموظفين',
+        owner: 'حذف أصحاب العمل',
+        medical: 'حذف الأطباء',
+        patient: 'حذف المرضى',
+        admin: {
+          fds: 'حذف مسؤولي التوقيع الرقمي',
+          antigens: 'حذف مسؤولي المستضدات',
+        },
+      },
+      owner: {
+        prescription: 'إصدار الوصفات الطبية والاطلاع على وصفاته',
+        employee: 'إدارة موظفي مؤسسته',
+        patient: 'الاطلاع على مرضاه وإدارتهم',
+      },
+      sign: {
+        prescription: 'توقيع الوصفات الطبية برمز PIN',
+      },
+      mark: {
+        prescription: 'تسجيل صرف الوصفات الطبية',
+      },
+      dashboard: {
+        medical: 'عرض المؤشرات',
+      },
+      femecon: {
+        admin: 'الإدارة بصفة الاتحاد الطبي',
+      },
     },
   },
   administrators: {
@@ -1491,6 +1589,8 @@ export const ar: ArabicTranslation<Translation> = {
       prescribeLead: 'يطلب منك {{client}} تأكيد إصدار وصفة برمز PIN للتوقيع.',
       account: 'الحساب',
       returnsTo: 'العودة إلى',
+      document: 'المستند',
+      documentWithSize: '{{name}} ({{size}})',
       pin: 'رمز PIN للتوقيع',
       confirmSign: 'تأكيد التوقيع',
       confirmPrescribe: 'تأكيد الوصفة',

@@ -14,7 +14,7 @@ export const en: Translation = {
   },
   navigation: {
     groups: {
-      auth: 'Auth',
+      auth: 'Administration',
       digitalSignature: 'Digital signature',
       antigens: 'Antigens',
     },
@@ -38,6 +38,14 @@ export const en: Translation = {
       workspaces: 'Workspaces',
       oauthClients: 'OAuth2 applications',
     },
+    searchWords: {
+      prescriptions: 'scripts',
+      myPrescriptions: 'scripts',
+      dashboard: 'statistics',
+      medicals: 'physicians professionals',
+      notAuthorizedUsers: 'pending approve authorise',
+      scanner: 'reader dispense pharmacy',
+    },
     guestHint: 'Sign in with your account to see the sections you have access to.',
   },
   toolbar: {
@@ -59,9 +67,9 @@ export const en: Translation = {
   version: {
     label: 'Version information',
     loading: 'Loading the version…',
-    summary: 'Frontend {{frontend}} · Backend {{backend}} · Vademecum {{vademecum}}',
-    frontend: 'Frontend',
-    backend: 'Backend',
+    summary: 'Web app {{frontend}} · Server {{backend}} · Vademecum {{vademecum}}',
+    frontend: 'Web app',
+    backend: 'Server',
     vademecum: 'Vademecum updated on',
   },
   userMenu: {
@@ -408,6 +416,96 @@ export const en: Translation = {
       adminFds: 'Digital signature administrators',
       adminAntigens: 'Antigen administrators',
       others: 'Others',
+    },
+    permissionDescriptions: {
+      index: {
+        prescription: 'List prescriptions',
+        user: 'List users',
+        role: 'List roles',
+        employee: 'List employees',
+        owner: 'List owners',
+        medical: 'List doctors',
+        patient: 'List patients',
+        admin: {
+          fds: 'List digital signature administrators',
+          antigens: 'List antigen administrators',
+        },
+        not: {
+          authorized: {
+            user: 'See the accounts awaiting authorisation',
+          },
+        },
+        scan: 'Scan a prescription\'s QR code',
+      },
+      show: {
+        prescription: 'View a prescription',
+        user: 'View a user\'s details',
+        role: 'View a role',
+        employee: 'View an employee\'s details',
+        owner: 'View an owner\'s details',
+        medical: 'View a doctor\'s details',
+        patient: 'View a patient\'s details',
+        admin: {
+          fds: 'View a digital signature administrator\'s details',
+          antigens: 'View an antigen administrator\'s details',
+        },
+      },
+      create: {
+        prescription: 'Create prescriptions',
+        user: 'Create users',
+        role: 'Create roles',
+        employee: 'Add employees',
+        owner: 'Add owners',
+        medical: 'Add doctors',
+        patient: 'Add patients',
+        admin: {
+          fds: 'Create digital signature administrators',
+          antigens: 'Create antigen administrators',
+        },
+      },
+      edit: {
+        prescription: 'Edit prescriptions',
+        user: 'Edit users',
+        role: 'Edit roles',
+        employee: 'Edit employees',
+        owner: 'Edit owners',
+        medical: 'Edit doctors',
+        patient: 'Edit patients',
+        admin: {
+          fds: 'Edit digital signature administrators',
+          antigens: 'Edit antigen administrators',
+        },
+      },
+      destroy: {
+        prescription: 'Delete prescriptions',
+        user: 'Delete users',
+        role: 'Delete roles',
+        employee: 'Delete employees',
+        owner: 'Delete owners',
+        medical: 'Delete doctors',
+        patient: 'Delete patients',
+        admin: {
+          fds: 'Delete digital signature administrators',
+          antigens: 'Delete antigen administrators',
+        },
+      },
+      owner: {
+        prescription: 'Issue prescriptions and see their own',
+        employee: 'Manage their organisation\'s employees',
+        patient: 'See and manage their own patients',
+      },
+      sign: {
+        prescription: 'Sign prescriptions with their PIN',
+      },
+      mark: {
+        prescription: 'Record the dispensing of prescriptions',
+      },
+      dashboard: {
+        medical: 'See the dashboard',
+      },
+      femecon: {
+        admin: 'Administer as the medical federation',
+      },
     },
   },
   administrators: {
@@ -1415,6 +1513,8 @@ export const en: Translation = {
       prescribeLead: '{{client}} asks you to confirm the issuing of a prescription with your signing PIN.',
       account: 'Account',
       returnsTo: 'Returns to',
+      document: 'Document',
+      documentWithSize: '{{name}} ({{size}})',
       pin: 'Signing PIN',
       confirmSign: 'Confirm signature',
       confirmPrescribe: 'Confirm prescription',

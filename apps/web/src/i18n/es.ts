@@ -18,7 +18,7 @@ export const es = {
   },
   navigation: {
     groups: {
-      auth: 'Auth',
+      auth: 'Administración',
       digitalSignature: 'Firma digital',
       antigens: 'Antígenos',
     },
@@ -42,6 +42,15 @@ export const es = {
       workspaces: 'Espacios de trabajo',
       oauthClients: 'Aplicaciones OAuth2',
     },
+    // Other words people look a page up by: the search finds "Prescripciones" by "recetas" too.
+    searchWords: {
+      prescriptions: 'recetas',
+      myPrescriptions: 'recetas',
+      dashboard: 'estadísticas',
+      medicals: 'profesionales doctores',
+      notAuthorizedUsers: 'pendientes aprobar autorizar',
+      scanner: 'lector dispensar farmacia',
+    },
     guestHint: 'Ingrese con su cuenta para ver las secciones a las que tiene acceso.',
   },
   toolbar: {
@@ -63,9 +72,9 @@ export const es = {
   version: {
     label: 'Información de la versión',
     loading: 'Cargando la versión…',
-    summary: 'Frontend {{frontend}} · Backend {{backend}} · Vademécum {{vademecum}}',
-    frontend: 'Frontend',
-    backend: 'Backend',
+    summary: 'Aplicación web {{frontend}} · Servidor {{backend}} · Vademécum {{vademecum}}',
+    frontend: 'Aplicación web',
+    backend: 'Servidor',
     vademecum: 'Vademécum actualizado el',
   },
   userMenu: {
@@ -395,6 +404,96 @@ export const es = {
       adminFds: 'Administradores de firma digital',
       adminAntigens: 'Administradores de antígenos',
       others: 'Otros',
+    },
+    permissionDescriptions: {
+      index: {
+        prescription: 'Ver la lista de prescripciones',
+        user: 'Ver la lista de usuarios',
+        role: 'Ver la lista de roles',
+        employee: 'Ver la lista de empleados',
+        owner: 'Ver la lista de dueños',
+        medical: 'Ver la lista de médicos',
+        patient: 'Ver la lista de pacientes',
+        admin: {
+          fds: 'Ver la lista de administradores de firma digital',
+          antigens: 'Ver la lista de administradores de antígenos',
+        },
+        not: {
+          authorized: {
+            user: 'Ver las cuentas que esperan autorización',
+          },
+        },
+        scan: 'Escanear el código QR de una prescripción',
+      },
+      show: {
+        prescription: 'Ver una prescripción',
+        user: 'Ver los datos de un usuario',
+        role: 'Ver un rol',
+        employee: 'Ver los datos de un empleado',
+        owner: 'Ver los datos de un dueño',
+        medical: 'Ver los datos de un médico',
+        patient: 'Ver los datos de un paciente',
+        admin: {
+          fds: 'Ver los datos de un administrador de firma digital',
+          antigens: 'Ver los datos de un administrador de antígenos',
+        },
+      },
+      create: {
+        prescription: 'Crear prescripciones',
+        user: 'Crear usuarios',
+        role: 'Crear roles',
+        employee: 'Dar de alta empleados',
+        owner: 'Dar de alta dueños',
+        medical: 'Dar de alta médicos',
+        patient: 'Dar de alta pacientes',
+        admin: {
+          fds: 'Crear administradores de firma digital',
+          antigens: 'Crear administradores de antígenos',
+        },
+      },
+      edit: {
+        prescription: 'Editar prescripciones',
+        user: 'Editar usuarios',
+        role: 'Editar roles',
+        employee: 'Editar empleados',
+        owner: 'Editar dueños',
+        medical: 'Editar médicos',
+        patient: 'Editar pacientes',
+        admin: {
+          fds: 'Editar administradores de firma digital',
+          antigens: 'Editar administradores de antígenos',
+        },
+      },
+      destroy: {
+        prescription: 'Eliminar prescripciones',
+        user: 'Eliminar usuarios',
+        role: 'Eliminar roles',
+        employee: 'Eliminar empleados',
+        owner: 'Eliminar dueños',
+        medical: 'Eliminar médicos',
+        patient: 'Eliminar pacientes',
+        admin: {
+          fds: 'Eliminar administradores de firma digital',
+          antigens: 'Eliminar administradores de antígenos',
+        },
+      },
+      owner: {
+        prescription: 'Emitir prescripciones y ver las propias',
+        employee: 'Gestionar los empleados de su organización',
+        patient: 'Ver y gestionar sus propios pacientes',
+      },
+      sign: {
+        prescription: 'Firmar prescripciones con su PIN',
+      },
+      mark: {
+        prescription: 'Registrar la dispensa de prescripciones',
+      },
+      dashboard: {
+        medical: 'Ver los indicadores',
+      },
+      femecon: {
+        admin: 'Administrar como federación médica',
+      },
     },
   },
   administrators: {
@@ -1337,6 +1436,8 @@ export const es = {
       prescribeLead: '{{client}} le pide que confirme con su PIN de firma la emisión de una prescripción.',
       account: 'Cuenta',
       returnsTo: 'Vuelve a',
+      document: 'Documento',
+      documentWithSize: '{{name}} ({{size}})',
       pin: 'PIN de firma',
       confirmSign: 'Confirmar firma',
       confirmPrescribe: 'Confirmar prescripción',

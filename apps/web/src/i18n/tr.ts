@@ -15,7 +15,7 @@ export const tr: Translation = {
   },
   navigation: {
     groups: {
-      auth: 'Yetkilendirme',
+      auth: 'Yönetim',
       digitalSignature: 'Dijital imza',
       antigens: 'Antijen',
     },
@@ -38,6 +38,14 @@ export const tr: Translation = {
       eventLog: 'Olay kaydı',
       workspaces: 'Çalışma alanları',
       oauthClients: 'OAuth2 uygulamaları',
+    },
+    searchWords: {
+      prescriptions: 'ilaç yazma',
+      myPrescriptions: 'ilaç yazma',
+      dashboard: 'istatistik',
+      medicals: 'doktor uzman',
+      notAuthorizedUsers: 'bekleyen onay',
+      scanner: 'okuyucu teslim eczane',
     },
     guestHint: 'Erişiminiz olan bölümleri görmek için hesabınızla giriş yapın.',
   },
@@ -409,6 +417,96 @@ export const tr: Translation = {
       adminFds: 'Dijital imza yöneticileri',
       adminAntigens: 'Antijen yöneticileri',
       others: 'Diğer',
+    },
+    permissionDescriptions: {
+      index: {
+        prescription: 'Reçeteleri listeleme',
+        user: 'Kullanıcıları listeleme',
+        role: 'Rolleri listeleme',
+        employee: 'Çalışanları listeleme',
+        owner: 'İşverenleri listeleme',
+        medical: 'Hekimleri listeleme',
+        patient: 'Hastaları listeleme',
+        admin: {
+          fds: 'Dijital imza yöneticilerini listeleme',
+          antigens: 'Antijen yöneticilerini listeleme',
+        },
+        not: {
+          authorized: {
+            user: 'Yetki bekleyen hesapları görme',
+          },
+        },
+        scan: 'Bir reçetenin QR kodunu tarama',
+      },
+      show: {
+        prescription: 'Bir reçeteyi görme',
+        user: 'Bir kullanıcının bilgilerini görme',
+        role: 'Bir rolü görme',
+        employee: 'Bir çalışanın bilgilerini görme',
+        owner: 'Bir işverenin bilgilerini görme',
+        medical: 'Bir hekimin bilgilerini görme',
+        patient: 'Bir hastanın bilgilerini görme',
+        admin: {
+          fds: 'Bir dijital imza yöneticisinin bilgilerini görme',
+          antigens: 'Bir antijen yöneticisinin bilgilerini görme',
+        },
+      },
+      create: {
+        prescription: 'Reçete oluşturma',
+        user: 'Kullanıcı oluşturma',
+        role: 'Rol oluşturma',
+        employee: 'Çalışan ekleme',
+        owner: 'İşveren ekleme',
+        medical: 'Hekim ekleme',
+        patient: 'Hasta ekleme',
+        admin: {
+          fds: 'Dijital imza yöneticisi oluşturma',
+          antigens: 'Antijen yöneticisi oluşturma',
+        },
+      },
+      edit: {
+        prescription: 'Reçeteleri düzenleme',
+        user: 'Kullanıcıları düzenleme',
+        role: 'Rolleri düzenleme',
+        employee: 'Çalışanları düzenleme',
+        owner: 'İşverenleri düzenleme',
+        medical: 'Hekimleri düzenleme',
+        patient: 'Hastaları düzenleme',
+        admin: {
+          fds: 'Dijital imza yöneticilerini düzenleme',
+          antigens: 'Antijen yöneticilerini düzenleme',
+        },
+      },
+      destroy: {
+        prescription: 'Reçeteleri silme',
+        user: 'Kullanıcıları silme',
+        role: 'Rolleri silme',
+        employee: 'Çalışanları silme',
+        owner: 'İşverenleri silme',
+        medical: 'Hekimleri silme',
+        patient: 'Hastaları silme',
+        admin: {
+          fds: 'Dijital imza yöneticilerini silme',
+          antigens: 'Antijen yöneticilerini silme',
+        },
+      },
+      owner: {
+        prescription: 'Reçete yazma ve kendi reçetelerini görme',
+        employee: 'Kendi kuruluşunun çalışanlarını yönetme',
+        patient: 'Kendi hastalarını görme ve yönetme',
+      },
+      sign: {
+        prescription: 'Reçeteleri PIN ile imzalama',
+      },
+      mark: {
+        prescription: 'Reçetelerin teslimini kaydetme',
+      },
+      dashboard: {
+        medical: 'Göstergeleri görme',
+      },
+      femecon: {
+        admin: 'Tabip federasyonu olarak yönetme',
+      },
     },
   },
   administrators: {
@@ -1416,6 +1514,8 @@ export const tr: Translation = {
       prescribeLead: '{{client}}, bir reçetenin yazılmasını imza PIN’inizle onaylamanızı istiyor.',
       account: 'Hesap',
       returnsTo: 'Dönüş adresi',
+      document: 'Belge',
+      documentWithSize: '{{name}} ({{size}})',
       pin: 'İmza PIN’i',
       confirmSign: 'İmzayı onayla',
       confirmPrescribe: 'Reçeteyi onayla',

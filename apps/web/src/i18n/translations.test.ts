@@ -48,7 +48,7 @@ function spanishKeyOf(language: string, key: string): string | undefined {
 const sameInEveryLanguage = new Set(['DNI', 'CUIT', 'CUIL', 'CUIR', 'CDI', 'PIN', 'X']);
 const sameInLanguage: Record<string, Set<string>> = {
   en: new Set([
-    'Auth', 'Roles', 'Email', 'No', 'Frontend', 'Backend', 'Vertical', 'Horizontal', 'Provincial (MP)',
+    'Roles', 'Email', 'No', 'Vertical', 'Horizontal', 'Provincial (MP)',
     'Client id', 'Client secret', 'Sandbox',
   ]),
   tr: new Set(['Tema', 'Rol']),

@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useId, useMemo } from 'react';
 
 export type NotificationVariant = 'success' | 'warning' | 'error' | 'info';
 
@@ -8,13 +8,40 @@ export interface Notification {
   variant: NotificationVariant;
 }
 
-export type Notify = (notification: Notification) => void;
+/** A message with the action it tells about: a newer message of that action replaces it. */
+export interface ActionNotification extends Notification {
+  action: string;
+}
 
-export const NotifyContext = createContext<Notify | null>(null);
+export interface NotificationQueue {
+  show: (notification: ActionNotification) => void;
+  withdraw: (action: string) => void;
+}
 
-/** Shows a timed message at the top of the screen (spec section 8, "Other"). */
-export function useNotify(): Notify {
-  const notify = useContext(NotifyContext);
-  if (!notify) throw new Error('useNotify must be used inside <NotificationsProvider>');
-  return notify;
+export type Notify = ((notification: Notification) => void) & {
+  /** Takes back what the action said before, when it then worked without a message of its own. */
+  withdraw: () => void;
+};
+
+export const NotifyContext = createContext<NotificationQueue | null>(null);
+
+/**
+ * Shows a timed message at the top of the screen (spec section 8, "Other"). The messages of one
+ * action replace each other, so only the newest says what happened: after a wrong PIN and then
+ * the right one, only '¡Prescripción firmada!' shows. An action is the calling component unless
+ * it is named, for the steps of one action that different components show (a sign-in's password
+ * and code).
+ */
+export function useNotify(action?: string): Notify {
+  const queue = useContext(NotifyContext);
+  if (!queue) throw new Error('useNotify must be used inside <NotificationsProvider>');
+  const component = useId();
+  const key = action ?? component;
+  return useMemo(
+    () => Object.assign(
+      (notification: Notification) => queue.show({ ...notification, action: key }),
+      { withdraw: () => queue.withdraw(key) },
+    ),
+    [queue, key],
+  );
 }

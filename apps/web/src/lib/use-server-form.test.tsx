@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiRequestError } from './api-client.ts';
-import { NotifyContext, type Notify } from './notify.ts';
+import { NotifyContext, type NotificationQueue } from './notify.ts';
 import { useServerForm } from './use-server-form.ts';
 
 const NameSchema = z.object({ name: z.string().trim().min(2, 'Muy corto.') });
@@ -23,12 +23,12 @@ function NameForm({ save, onSaved }: {
 }
 
 async function submitName(name: string, props: Parameters<typeof NameForm>[0]) {
-  const notify = vi.fn<Notify>();
+  const queue = { show: vi.fn<NotificationQueue['show']>(), withdraw: vi.fn<NotificationQueue['withdraw']>() };
   const user = userEvent.setup();
-  render(<NotifyContext.Provider value={notify}><NameForm {...props} /></NotifyContext.Provider>);
+  render(<NotifyContext.Provider value={queue}><NameForm {...props} /></NotifyContext.Provider>);
   await user.type(screen.getByLabelText('Nombre'), name);
   await user.click(screen.getByRole('button', { name: 'Guardar' }));
-  return notify;
+  return queue.show;
 }
 
 describe('useServerForm', () => {
@@ -41,7 +41,7 @@ describe('useServerForm', () => {
     const notify = await submitName('  Ana  ', { save, onSaved: (answer) => calls.push(`saved ${answer}`) });
 
     await vi.waitFor(() => expect(calls).toEqual(['save Ana', 'saved Ana']));
-    expect(notify).toHaveBeenCalledWith({ message: 'Ana guardado.', variant: 'success' });
+    expect(notify).toHaveBeenCalledWith(expect.objectContaining({ message: 'Ana guardado.', variant: 'success' }));
   });
 
   it('sends nothing while the schema refuses the values', async () => {
@@ -62,7 +62,7 @@ describe('useServerForm', () => {
     const notify = await submitName('Ana', { save: () => Promise.reject(refusal), onSaved });
 
     expect((await screen.findByRole('alert')).textContent).toBe('Ese nombre ya existe.');
-    expect(notify).toHaveBeenCalledWith({ message: 'Ese nombre ya existe.', variant: 'error' });
+    expect(notify).toHaveBeenCalledWith(expect.objectContaining({ message: 'Ese nombre ya existe.', variant: 'error' }));
     expect(onSaved).not.toHaveBeenCalled();
   });
 });

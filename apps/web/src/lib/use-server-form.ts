@@ -33,9 +33,9 @@ export interface SubmitOptions<Result> {
 
 export interface ServerForm<Values extends FieldValues, Output> extends UseFormReturn<Values, unknown, Output> {
   /**
-   * The form's submit handler: checks the values, runs `save`, shows its success message and
-   * then runs `onSaved`. A refusal of the server goes onto the fields it names, with its
-   * message in a notification.
+   * The form's submit handler: checks the values, runs `save`, shows its success message (or
+   * takes back the refusal of an earlier try) and then runs `onSaved`. A refusal of the server
+   * goes onto the fields it names, with its message in a notification.
    */
   submitWith: <Result>(
     save: (values: Output) => Promise<Result>, options?: SubmitOptions<Result>,
@@ -64,6 +64,7 @@ export function useServerForm<Values extends FieldValues, Output>(
       }
       const message = typeof success === 'function' ? success(result) : success;
       if (message) notify({ message, variant: 'success' });
+      else notify.withdraw();
       await onSaved?.(result);
     },
   );

@@ -70,4 +70,5 @@ export const doctor = makeUser({
   scope: ['show.prescription', 'create.prescription', 'edit.prescription', 'destroy.prescription', 'owner.prescription',
     'sign.prescription', 'index.patient', 'create.patient'],
   termsAndConditions: '2026-01-01T00:00:00Z',
+  hasSigningPin: true,
 });

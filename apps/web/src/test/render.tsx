@@ -29,6 +29,7 @@ export function makeUser(overrides: Partial<UserSession> = {}): UserSession {
     workspaces: [{ id: 'c0a80101-0000-4000-8000-00000000000a', name: 'Consultorio propio', avatarUri: null }],
     termsAndConditions: null,
     passwordExpired: false,
+    hasSigningPin: false,
     data: { displayName, photoURL: null, email, settings: {}, shortcuts: [] },
     ...overrides,
   };

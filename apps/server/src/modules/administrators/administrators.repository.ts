@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { doctors, roles, userRoles, users, workspaceMembers } from '../../db/schema/index.ts';
 import { isAdministeredMember, type AdministeredWorkspaces } from '../../platform/auth/administered-workspaces.ts';
 import type { RoleReach } from '../../platform/auth/administrator-reach.ts';
+import { outerUserId, rolesOfUserColumns } from '../../db/roles-of-user.ts';
 import { matchingEveryWord } from '../../db/search-condition.ts';
 
 export interface AdministratorPageQuery {
@@ -14,20 +15,13 @@ export interface AdministratorPageQuery {
   order: 'asc' | 'desc';
 }
 
-// Drizzle leaves the columns of a one-table select unqualified, and inside a subquery an
-// unqualified "id" would be the subquery's own: the subqueries name the outer user's id.
-const outerUserId = sql`${users}.${sql.identifier(users.id.name)}`;
-
-const roleSlugsOfUser = sql<string[]>`array(select r.slug from ${userRoles} ur
-  join ${roles} r on r.id = ur.role_id where ur.user_id = ${outerUserId} order by ur.position)`;
-
 const administratorColumns = {
   id: users.id,
   email: users.email,
   displayName: users.displayName,
   status: users.status,
   createdAt: users.createdAt,
-  roles: roleSlugsOfUser,
+  ...rolesOfUserColumns(),
 };
 
 const sortColumns = { email: users.email, displayName: users.displayName, createdAt: users.createdAt } as const;

@@ -103,10 +103,13 @@ describe('GET /api/administrators', () => {
       email: 'lista.prestador@lista.test',
       displayName: 'Ana Prestadora',
       roles: ['fds.provider'],
+      roleNames: ['Prestador'],
       authorized: false,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown,
     });
-    expect(page.items[3]?.roles).toEqual(['fds.admin', 'antigens.admin']);
+    expect(page.items[3]).toMatchObject({
+      roles: ['fds.admin', 'antigens.admin'], roleNames: ['Administrador de firma digital', 'Administrador de antígenos'],
+    });
   });
 
   it('searches every word in the email and display name, sorts either way and pages', async () => {

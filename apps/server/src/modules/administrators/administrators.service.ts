@@ -67,6 +67,7 @@ function toAdministrator(row: AdministratorRow): Administrator {
     email: row.email,
     displayName: row.displayName,
     roles: row.roles,
+    roleNames: row.roleNames,
     authorized: row.status === 'active',
     createdAt: row.createdAt.toISOString(),
   };

@@ -1,5 +1,5 @@
 import type { Workspace } from '@receta/domain';
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { doctors, roles, sessions, userRoles, users } from '../../db/schema/index.ts';
 import { findWorkspacesOfMember } from '../workspaces/index.ts';
@@ -88,6 +88,9 @@ export function findSessionProfile(db: Database, userId: string) {
     termsAcceptedAt: users.termsAcceptedAt,
     settings: users.settings,
     shortcuts: users.shortcuts,
+    hasSigningPin: exists(db.select({ userId: doctors.userId })
+      .from(doctors)
+      .where(and(eq(doctors.userId, users.id), isNotNull(doctors.pinHash)))).mapWith(Boolean),
   })
     .from(users)
     .where(eq(users.id, userId))

@@ -205,6 +205,7 @@ export async function buildUserSession(db: Database, owner: SessionOwner): Promi
     workspaces,
     termsAndConditions: profile.termsAcceptedAt?.toISOString() ?? null,
     passwordExpired: owner.isPasswordExpired,
+    hasSigningPin: profile.hasSigningPin,
     data: {
       displayName: profile.displayName,
       photoURL: profile.photoUrl,

@@ -1,6 +1,7 @@
 import { messages, type ApiError, type UserSession } from '@receta/domain';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { createApprovedDoctor } from '../../../test/factories/approved-doctors.ts';
 import { authorizationFor, createUser, signIn } from '../../../test/factories/users.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { auditEvents, roles, users } from '../../db/schema/index.ts';
@@ -33,6 +34,19 @@ describe('GET /api/auth/session', () => {
     const session = (await test.app.inject({ url: '/api/auth/session', headers: await authorizationFor(test.app, user.id) }))
       .json<UserSession>();
     expect(session).toMatchObject({ scope: [], roles: [], redirectUrl: null });
+  });
+
+  it('says whether the user has a signing PIN: a doctor who set one, not a superadmin who holds every permission', async () => {
+    const withPin = await createApprovedDoctor(test.app, { pinHash: 'argon2id-del-pin' });
+    const withoutPin = await createApprovedDoctor(test.app);
+    const superadmin = await createUser(test.app, { roles: ['superadmin'] });
+    const hasSigningPin = async (userId: string) => (await test.app.inject({
+      url: '/api/auth/session', headers: await authorizationFor(test.app, userId),
+    })).json<UserSession>().hasSigningPin;
+
+    expect(await hasSigningPin(withPin.id)).toBe(true);
+    expect(await hasSigningPin(withoutPin.id)).toBe(false);
+    expect(await hasSigningPin(superadmin.id)).toBe(false);
   });
 
   it('answers 401 "Invalid access_token" without a token', async () => {

@@ -206,11 +206,12 @@ describe('administrators not yet authorized', () => {
     expect(page.items.slice(-2)).toEqual([
       {
         kind: 'administrator', id: provider.id, email: provider.email, displayName: 'Prestador Pendiente',
-        roles: ['fds.provider'], createdAt: provider.createdAt,
+        roles: ['fds.provider'], roleNames: ['Prestador'], createdAt: provider.createdAt,
       },
       {
         kind: 'administrator', id: owner.id, email: owner.email, displayName: 'organizacion.pendiente',
-        roles: ['antigens.owner', 'antigens.employee'], createdAt: owner.createdAt,
+        roles: ['antigens.owner', 'antigens.employee'], roleNames: ['Organización (antígenos)', 'Empleado (antígenos)'],
+        createdAt: owner.createdAt,
       },
     ]);
     expect(page.items.slice(0, -2).every((item) => item.kind === 'doctor')).toBe(true);

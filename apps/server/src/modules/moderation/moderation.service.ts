@@ -63,6 +63,7 @@ export async function listPendingUsers(
       email: administrator.email,
       displayName: administrator.displayName,
       roles: administrator.roles,
+      roleNames: administrator.roleNames,
       createdAt: administrator.createdAt.toISOString(),
     }] as const),
   ]);

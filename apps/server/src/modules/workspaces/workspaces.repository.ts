@@ -1,7 +1,8 @@
 import type { WorkspaceKind } from '@receta/domain';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { doctors, files, roles, userRoles, users, workspaceMembers, workspaces } from '../../db/schema/index.ts';
+import { rolesOfUserColumns } from '../../db/roles-of-user.ts';
+import { doctors, files, users, workspaceMembers, workspaces } from '../../db/schema/index.ts';
 import { matchingEveryWord } from '../../db/search-condition.ts';
 
 // Subqueries are built with the query builder: it names the outer table's columns in full,
@@ -49,19 +50,9 @@ export function findWorkspace(db: Database, id: string) {
     .then(([row]) => row);
 }
 
-/** The slugs of a user's roles, main role first. */
-function roleSlugsOfUser(db: Database) {
-  const slugs = db.select({ slug: roles.slug })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(eq(userRoles.userId, users.id))
-    .orderBy(asc(userRoles.position));
-  return sql<string[]>`array(${slugs})`;
-}
-
 /** The members of a workspace, in the order they joined. */
 export function findMembers(db: Database, workspaceId: string) {
-  return db.select({ id: users.id, email: users.email, displayName: users.displayName, roles: roleSlugsOfUser(db) })
+  return db.select({ id: users.id, email: users.email, displayName: users.displayName, ...rolesOfUserColumns() })
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
     .where(eq(workspaceMembers.workspaceId, workspaceId))
@@ -146,7 +137,7 @@ export async function findPersonalWorkspacesOf(db: Database, ownerUserIds: strin
 
 /** A user who might join a workspace, with their role slugs. */
 export function findUserWithRoles(db: Database, userId: string) {
-  return db.select({ id: users.id, roles: roleSlugsOfUser(db) })
+  return db.select({ id: users.id, roles: rolesOfUserColumns().roles })
     .from(users)
     .where(eq(users.id, userId))
     .then(([row]) => row);

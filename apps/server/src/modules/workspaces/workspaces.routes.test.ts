@@ -110,7 +110,7 @@ describe('GET /api/workspaces', () => {
 });
 
 describe('GET /api/workspaces/{id}', () => {
-  it('shows the workspace with its members, their emails and roles, in the order they joined', async () => {
+  it('shows the workspace with its members, their emails and roles (identifiers and names), in the order they joined', async () => {
     const doctor = await createApprovedDoctor(test.app, { displayName: 'Ana Pérez' });
     const provider = await createUser(test.app, { roles: ['fds.provider', 'fds.admin'], displayName: 'Mesa de entradas' });
     const workspace = await createWorkspace(test.app, { name: 'Clínica del Sol' });
@@ -127,8 +127,11 @@ describe('GET /api/workspaces/{id}', () => {
     });
     expect(new Date(detail.createdAt).toISOString()).toBe(detail.createdAt);
     expect(detail.members).toEqual([
-      { id: doctor.id, email: doctor.email, displayName: 'Ana Pérez', roles: ['fds.medical'] },
-      { id: provider.id, email: provider.email, displayName: 'Mesa de entradas', roles: ['fds.provider', 'fds.admin'] },
+      { id: doctor.id, email: doctor.email, displayName: 'Ana Pérez', roles: ['fds.medical'], roleNames: ['Médico'] },
+      {
+        id: provider.id, email: provider.email, displayName: 'Mesa de entradas', roles: ['fds.provider', 'fds.admin'],
+        roleNames: ['Prestador', 'Administrador de firma digital'],
+      },
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router.tsx';
@@ -36,7 +36,7 @@ describe('administrator form', () => {
     const requests = stubApi({
       'GET /api/administrators/assignable-roles': () => assignableRoles,
       'POST /api/administrators': () => ({
-        id: 'a1', email: 'ana@example.com', displayName: 'ana', roles: ['fds.provider', 'fds.admin'], authorized: true, createdAt: '2026-01-01T00:00:00Z',
+        id: 'a1', email: 'ana@example.com', displayName: 'ana', roles: ['fds.provider', 'fds.admin'], roleNames: ['Prestador', 'Administrador de firma digital'], authorized: true, createdAt: '2026-01-01T00:00:00Z',
       }),
       'GET /api/administrators': () => ({ items: [], total: 0, page: 1, pageSize: 10 }),
     });
@@ -55,5 +55,28 @@ describe('administrator form', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/administrators'));
     const sent = requests.find((request) => request.method === 'POST')?.body;
     expect(sent).toEqual({ email: 'ana@example.com', roles: ['fds.provider', 'fds.admin'], authorized: true });
+  });
+});
+
+describe('administrators page', () => {
+  it('shows each administrator\'s roles by name, the main one first, never their identifiers', async () => {
+    stubApi({
+      'GET /api/administrators': () => ({
+        items: [{
+          id: 'a1', email: 'ana@example.com', displayName: 'Ana Prestadora', roles: ['fds.provider', 'fds.admin'],
+          roleNames: ['Prestador', 'Administrador de firma digital'], authorized: true, createdAt: '2026-01-01T00:00:00Z',
+        }],
+        total: 1,
+        page: 1,
+        pageSize: 10,
+      }),
+    });
+    renderRoutes(routes, { path: '/administrators', user: administrator });
+
+    const row = (await screen.findByText('Ana Prestadora')).closest('tr');
+    expect(row && within(row).getByText('Prestador')).toBeTruthy();
+    expect(row && within(row).getByText('Administrador de firma digital')).toBeTruthy();
+    expect(screen.queryByText('fds.provider')).toBeNull();
+    expect(screen.queryByText('fds.admin')).toBeNull();
   });
 });

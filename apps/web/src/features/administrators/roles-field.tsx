@@ -83,7 +83,6 @@ export function RolesField({
                     {index === 0 && <Chip size="small" color="primary" label={t('administrators.mainRole')} />}
                   </Box>
                 )}
-                secondary={slug}
               />
             </ListItem>
           ))}
@@ -102,7 +101,7 @@ export function RolesField({
       >
         {available.map((option) => (
           <MenuItem key={option.slug} value={option.slug}>
-            <ListItemText primary={option.name} secondary={option.description || option.slug} />
+            <ListItemText primary={option.name} secondary={option.description || undefined} />
           </MenuItem>
         ))}
       </TextField>

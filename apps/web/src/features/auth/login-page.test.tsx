@@ -115,6 +115,30 @@ describe('login page', () => {
     expect(requests[0]?.body).toEqual({ email: 'admin@localhost', password: 'Generada-1234567' });
   });
 
+  it('leaves the refusal of a wrong password behind once the right one goes on to the second factor', async () => {
+    const token = makeJwt({ isSync: true, user: { id: 'u1', email: 'ana@example.com', displayName: 'Ana' }, termsAndConditions: null });
+    let attempts = 0;
+    stubApi({
+      'POST /api/auth/login': () => {
+        attempts += 1;
+        return attempts === 1 ? errorResponse(401, messages.auth.wrongCredentials) : { authenticityToken: token };
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/login' });
+
+    await user.type(await screen.findByLabelText(/^Email/, { selector: 'input' }), 'ana@example.com');
+    await user.type(input(/^Contraseña/), 'Clave-Equivocada');
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(messages.auth.wrongCredentials);
+    await user.clear(input(/^Contraseña/));
+    await user.type(input(/^Contraseña/), 'Clave-Segura');
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+
+    expect(await screen.findByRole('heading', { name: 'Verificación en dos pasos' })).toBeDefined();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('links to the registration', async () => {
     renderRoutes(routes, { path: '/login' });
 

@@ -10,16 +10,18 @@ import { useNotify } from '../../lib/notify.ts';
 import { authenticityTokenStore } from '../../lib/storage.ts';
 import { logIn } from './auth-api.ts';
 import { CredentialsForm } from './credentials-form.tsx';
+import { loginAction } from './login-action.ts';
 
 /** Login step one (spec section 2): email and password, then the second factor. */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const notify = useNotify();
+  const notify = useNotify(loginAction);
 
   async function submit(credentials: LoginInput) {
     try {
       authenticityTokenStore.set(await logIn(credentials));
+      notify.withdraw();
       await navigate(paths.secondFactor.getHref());
     } catch (error) {
       notify({ message: errorMessageOf(error), variant: 'error' });

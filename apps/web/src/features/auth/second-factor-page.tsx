@@ -13,6 +13,7 @@ import { useNotify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.tsx';
 import { authenticityTokenStore } from '../../lib/storage.ts';
 import { readAuthenticityClaims, sendSecondFactor } from './auth-api.ts';
+import { loginAction } from './login-action.ts';
 import { QrCodeImage } from './qr-code-image.tsx';
 import { SecondFactorCodeForm } from './second-factor-code-form.tsx';
 
@@ -39,7 +40,7 @@ function BackToLogin({ message }: { message?: string }) {
 function SecondFactorForm({ authenticityToken, claims }: { authenticityToken: string; claims: AuthenticityClaims }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const notify = useNotify();
+  const notify = useNotify(loginAction);
   const { startSession } = useSession();
   const enrolment = !claims.isSync && claims.otpauth && claims.secret
     ? { otpauth: claims.otpauth, secret: claims.secret }
@@ -50,6 +51,7 @@ function SecondFactorForm({ authenticityToken, claims }: { authenticityToken: st
     try {
       const signedIn = await sendSecondFactor(authenticityToken, token);
       authenticityTokenStore.clear();
+      notify.withdraw();
       // The route guard now takes the user where they were going (see route-guard.tsx), and the
       // terms gate stops them there until they accept the terms.
       startSession(signedIn.user, signedIn.access_token);

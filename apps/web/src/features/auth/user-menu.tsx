@@ -62,7 +62,8 @@ export function UserMenu() {
           </ListItemIcon>
           <ListItemText>{t('navigation.items.myProfile')}</ListItemText>
         </MenuItem>
-        {scope.includes('sign.prescription') && (
+        {/* Holding the permission is not having a PIN: the superadmin holds every permission and signs nothing. */}
+        {scope.includes('sign.prescription') && user.hasSigningPin && (
           <MenuItem onClick={() => void requestNewPin()}>
             <ListItemIcon>
               <Password fontSize="small" />

@@ -53,7 +53,7 @@ describe('home page per role', () => {
   it('gives a moderator the accounts waiting for approval', async () => {
     stubApi({
       'GET /api/users/not-authorized': () => ({
-        items: [{ kind: 'administrator', id: 'a-1', email: 'admin@clinica.test', displayName: 'Laura Gómez', roles: ['fds.admin'], createdAt: '2026-11-20T10:00:00Z' }],
+        items: [{ kind: 'administrator', id: 'a-1', email: 'admin@clinica.test', displayName: 'Laura Gómez', roles: ['fds.admin'], roleNames: ['Administrador de firma digital'], createdAt: '2026-11-20T10:00:00Z' }],
         total: 3,
         page: 1,
         pageSize: 5,

@@ -41,6 +41,7 @@ function makePendingAdministrator(overrides: Partial<PendingAdministrator> = {})
     email: 'clinica@example.com',
     displayName: 'Clínica del Sol',
     roles: ['fds.admin'],
+    roleNames: ['Administrador de firma digital'],
     createdAt: '2026-03-02T15:00:00.000Z',
     ...overrides,
   };
@@ -77,7 +78,7 @@ describe('not-authorized users page', () => {
     expect(requests.at(-1)?.url.searchParams.get('pageSize')).toBe('10');
   });
 
-  it('lists administrators waiting for authorization beside the doctors', async () => {
+  it('lists administrators waiting for authorization beside the doctors, with their roles by name', async () => {
     stubApi({ 'GET /api/users/not-authorized': () => pageOf([makePendingDoctor(), makePendingAdministrator()]) });
     const user = userEvent.setup();
     renderRoutes(routes, { path: '/users/notAuthorized', user: moderator });
@@ -86,7 +87,8 @@ describe('not-authorized users page', () => {
     expect(row && within(row).getByText('Administrador')).toBeDefined();
     await user.click(screen.getByRole('button', { name: 'Revisar la solicitud de Clínica del Sol' }));
     const dialog = await screen.findByRole('dialog', { name: 'Clínica del Sol' });
-    expect(within(dialog).getByText('fds.admin')).toBeDefined();
+    expect(within(dialog).getByText('Administrador de firma digital')).toBeDefined();
+    expect(within(dialog).queryByText('fds.admin')).toBeNull();
     expect(within(dialog).queryByText('Documentación')).toBeNull();
   });
 

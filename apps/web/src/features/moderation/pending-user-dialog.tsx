@@ -61,7 +61,7 @@ function AdministratorDetail({ administrator }: { administrator: PendingAdminist
     <Section title={t('moderation.detail.account')}>
       <Field label={t('moderation.fields.displayName')} value={administrator.displayName} />
       <Field label={t('moderation.fields.email')} value={administrator.email} />
-      <Field label={t('moderation.fields.roles')} value={administrator.roles.join(', ')} />
+      <Field label={t('moderation.fields.roles')} value={administrator.roleNames.join(', ')} />
       <Field label={t('moderation.fields.createdAt')} value={formatDisplayDate(administrator.createdAt)} />
     </Section>
   );

@@ -166,7 +166,7 @@ describe('OAuth demo page', () => {
     expect(screen.getByRole('button', { name: 'Firmar' })).toHaveProperty('disabled', true);
   });
 
-  it('signs: keeps the PDF and asks for the PIN with the document\'s SHA-256 and a new PKCE pair', async () => {
+  it('signs: keeps the PDF and asks for the PIN with the document\'s SHA-256, name and size and a new PKCE pair', async () => {
     const { container, router } = openDemo('', { clientId: 'demo-sandbox', token }, {
       'GET /oauth2/accounts/token': () => tokenContext,
     });
@@ -189,6 +189,8 @@ describe('OAuth demo page', () => {
       code_challenge: createHash('sha256').update(signing?.codeVerifier ?? '').digest('base64url'),
       code_challenge_method: 'S256',
       document_sha256: createHash('sha256').update(Buffer.from(await file.arrayBuffer())).digest('hex'),
+      document_name: 'receta.pdf',
+      document_size: String(file.size),
     });
     expect(query.state).toMatch(/^\d{16}$/);
     expect(pendingDocumentStore.save).toHaveBeenCalledWith(file);

@@ -348,6 +348,8 @@ function SignSection({ session, isBusy, onFailure }: {
         code_challenge: pkce.challenge,
         code_challenge_method: 'S256',
         document_sha256: documentSha256,
+        document_name: file.name,
+        document_size: String(file.size),
       });
       await navigate(`${paths.oauthPin.getHref()}?${query.toString()}`);
     } catch {

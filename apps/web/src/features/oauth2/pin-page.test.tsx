@@ -50,6 +50,19 @@ describe('OAuth PIN page', () => {
     expect(requests[0]?.headers.get('Authorization')).toBe('Bearer token-de-la-app');
   });
 
+  it('names the document to be signed, with its size', async () => {
+    openPinStep({}, { ...pinRequest, document_name: 'Receta 0042 - Pérez.pdf', document_size: '86241' });
+
+    expect(await screen.findByText('Documento')).toBeDefined();
+    expect(screen.getByText('Receta 0042 - Pérez.pdf (86,2 kB)')).toBeDefined();
+  });
+
+  it('refuses a request whose document size is no number of bytes', async () => {
+    openPinStep({}, { ...pinRequest, document_name: 'receta.pdf', document_size: 'grande' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Solicitud no válida' })).toBeDefined();
+  });
+
   it('asks to confirm a prescription for any action other than sign', async () => {
     openPinStep({}, { ...pinRequest, action: 'prescribe' });
 

@@ -13,6 +13,7 @@ import { useSearchParams } from 'react-router';
 import { PasswordField } from '../../components/password-field.tsx';
 import { translateMessage } from '../../i18n/translate-message.ts';
 import { ApiRequestError, errorCodeOf, errorMessageOf } from '../../lib/api-client.ts';
+import { formatFileSize } from '../../lib/file-size.ts';
 import { zodFormResolver } from '../../lib/form-resolver.ts';
 import { useNotify } from '../../lib/notify.ts';
 import {
@@ -88,9 +89,10 @@ function PinConfirmation({ request, context, title }: {
   context: OAuthTokenContext;
   title: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const notify = useNotify();
   const [isLeaving, setIsLeaving] = useState(false);
+  const { document_name: documentName, document_size: documentSize } = request;
   const { control, handleSubmit, formState, setError, resetField } = useForm<PinForm>({
     resolver: zodFormResolver(PinFormSchema),
     defaultValues: { pin: '' },
@@ -153,6 +155,16 @@ function PinConfirmation({ request, context, title }: {
       <Box component="dl" sx={{ m: 0, mb: 3, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
         <Typography component="dt" variant="body2" color="text.secondary">{t('oauth2.pin.account')}</Typography>
         <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>{context.user_email}</Typography>
+        {request.action === 'sign' && documentName !== undefined && (
+          <>
+            <Typography component="dt" variant="body2" color="text.secondary">{t('oauth2.pin.document')}</Typography>
+            <Typography component="dd" variant="body2" dir="auto" sx={{ m: 0, overflowWrap: 'anywhere', fontWeight: 500 }}>
+              {documentSize === undefined
+                ? documentName
+                : t('oauth2.pin.documentWithSize', { name: documentName, size: formatFileSize(documentSize, i18n.language) })}
+            </Typography>
+          </>
+        )}
         <Typography component="dt" variant="body2" color="text.secondary">{t('oauth2.pin.returnsTo')}</Typography>
         <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>{context.client_redirect_uri_label}</Typography>
       </Box>

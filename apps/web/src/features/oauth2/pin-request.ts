@@ -1,4 +1,4 @@
-import { codeChallenge, pkceMethods, type PinAction } from '@receta/domain';
+import { codeChallenge, limits, nameText, pkceMethods, textLimits, type PinAction } from '@receta/domain';
 import { z } from 'zod';
 import { clientRedirectUri } from './authorization-request.ts';
 
@@ -13,6 +13,9 @@ const PinRequestSchema = z.object({
   code_challenge_method: z.enum(pkceMethods),
   /** For action sign: the document's SHA-256, which binds the approval to that file (DECISIONS.md). */
   document_sha256: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  /** For action sign: the file's name and size in bytes, so the doctor knows what they sign (docs/decisions/047). */
+  document_name: nameText(textLimits.line).min(1).optional(),
+  document_size: z.coerce.number().int().positive().max(limits.uploadMaxBytes).optional(),
 });
 export type PinRequest = z.output<typeof PinRequestSchema>;
 

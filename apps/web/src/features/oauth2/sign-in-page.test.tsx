@@ -197,6 +197,33 @@ describe('OAuth sign-in page', () => {
     expect(requests[2]?.url.searchParams.get('signed_in_code')).toBe('codigo-de-ingreso');
   });
 
+  it('shows no error on the consent page after a wrong and then the right password', async () => {
+    let attempts = 0;
+    stubApi({
+      'POST /oauth2/accounts/sign-in': () => {
+        attempts += 1;
+        return attempts === 1
+          ? errorResponse(401, messages.oauthServer.wrongCredentials, { errorCode: 'wrongCredentials' })
+          : { data: { signed_in_code: 'codigo-de-la-clave' } };
+      },
+      'POST /oauth2/accounts/sign-in/2fa': () => ({ data: { signed_in_code: 'codigo-de-ingreso' } }),
+      'GET /oauth2/accounts/sign-in': () => consent,
+    });
+    renderRoutes(routes, { path: signInPath });
+
+    await signIn('ana.gomez@example.com', 'Clave-Equivocada');
+    expect((await screen.findByRole('alert')).textContent).toContain(messages.oauth.wrongCredentials);
+    const user = userEvent.setup();
+    await user.clear(input(/^Contraseña/));
+    await user.type(input(/^Contraseña/), 'Clave-Segura');
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+    await enterCode('123456');
+
+    expect(await screen.findByText(consent.user_email)).toBeDefined();
+    expect(screen.queryByText(messages.oauth.wrongCredentials)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it.each([
     [messages.auth.wrongCode, 401],
     [messages.common.tooManyRequests, 429],

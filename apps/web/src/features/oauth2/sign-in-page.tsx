@@ -22,6 +22,9 @@ import { confirmSignInForClient, signInForClient } from './oauth-api.ts';
 import { shownMessageOf } from './oauth-errors.ts';
 import { ProductPageLink } from './product-page-link.tsx';
 
+/** The password and the code are one sign-in: a refusal of either gives way to what follows. */
+const signInAction = 'oauth-sign-in';
+
 /**
  * `/oauth2/sign-in`: the product account's email and password, then the authenticator's code,
  * for the app that sent the browser here.
@@ -66,14 +69,17 @@ function SignInForm({ request, onPasswordChecked }: {
   onPasswordChecked: (passwordStepCode: string) => void;
 }) {
   const { t } = useTranslation();
-  const notify = useNotify();
+  const notify = useNotify(signInAction);
   const [isClientUnknown, setIsClientUnknown] = useState(false);
   const [isPasswordExpired, setIsPasswordExpired] = useState(false);
 
   async function submit({ email, password }: LoginInput) {
     setIsPasswordExpired(false);
     try {
-      onPasswordChecked(await signInForClient({ email, password, client_id: request.client_id, scope: request.scope }));
+      const { client_id, scope } = request;
+      const passwordStepCode = await signInForClient({ email, password, client_id, scope });
+      notify.withdraw();
+      onPasswordChecked(passwordStepCode);
     } catch (error) {
       if (errorCodeOf(error) === 'passwordExpired') {
         setIsPasswordExpired(true);
@@ -138,7 +144,7 @@ function SecondFactorStep({ request, passwordStepCode, onRestart }: {
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const notify = useNotify();
+  const notify = useNotify(signInAction);
 
   async function confirm(token: string) {
     let signedInCode: string;
@@ -150,6 +156,7 @@ function SecondFactorStep({ request, passwordStepCode, onRestart }: {
       return;
     }
     signedInCodeStore.set(signedInCode);
+    notify.withdraw();
     await navigate(`${paths.oauthAuthorize.getHref()}${authorizationQuery(request)}`, { state: { signedInCode } });
   }
 

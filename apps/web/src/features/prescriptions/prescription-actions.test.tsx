@@ -57,6 +57,27 @@ describe('prescription actions', () => {
     expect(within(dialog).getByLabelText<HTMLInputElement>(/PIN de firma/).value).toBe('');
   });
 
+  it('shows only \'¡Prescripción firmada!\' once the right PIN follows a wrong one', async () => {
+    let attempts = 0;
+    viewDetail(draft, {
+      [`POST ${apiPath}/sign`]: () => {
+        attempts += 1;
+        return attempts === 1
+          ? errorResponse(400, messages.signing.wrongPin, { errorCode: 'wrongPin' })
+          : { message: messages.prescriptions.signed, prescriptions: [signed] };
+      },
+    });
+
+    const { user, dialog } = await typePin('9999');
+    expect(await screen.findByText(messages.prescriptions.notSigned)).toBeTruthy();
+    await user.type(within(dialog).getByLabelText(/PIN de firma/), '1234');
+    await user.click(within(dialog).getByRole('button', { name: 'Firmar' }));
+
+    // The dialog closes once the answer's message is out: the refusal's must be gone by then.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([messages.prescriptions.signed]);
+  });
+
   it('offers a new PIN when signing is locked', async () => {
     const requests = viewDetail(draft, {
       [`POST ${apiPath}/sign`]: () => errorResponse(423, messages.signing.locked, { errorCode: 'signingLocked' }),

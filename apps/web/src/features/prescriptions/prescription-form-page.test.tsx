@@ -1,4 +1,6 @@
-import { messages, todayInArgentina, type AllergyConflict, type DuplicateMedication, type Patient } from '@receta/domain';
+import {
+  addDays, formatDisplayDate, messages, todayInArgentina, type AllergyConflict, type DuplicateMedication, type Patient,
+} from '@receta/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -141,6 +143,40 @@ describe('prescription form', () => {
     await search(user, box, 'salb');
     await user.click(await screen.findByRole('option', { name: /^Salbutamol 100 mcg — Ventolin/ }));
     expect(await screen.findByText('Expendio bajo receta')).toBeTruthy();
+  });
+
+  it('clears the required message of a field the medicine search fills in', async () => {
+    stubApi(formRoutes());
+    const user = userEvent.setup();
+    renderForm();
+
+    expect(await screen.findByRole('combobox', { name: /^Paciente/ })).toHaveProperty('value', 'Pérez, Ana — DNI 30123456');
+    await user.click(screen.getByRole('button', { name: 'Emitir' }));
+    const presentation = screen.getByRole<HTMLInputElement>('textbox', { name: /^Presentación/ });
+    await waitFor(() => expect(presentation.getAttribute('aria-invalid')).toBe('true'));
+    await search(user, screen.getByRole('combobox', { name: /^Medicamento/ }), 'salb');
+    await user.click(await screen.findByRole('option', { name: /^Salbutamol 100 mcg — Ventolin/ }));
+
+    expect(presentation.value).toBe('aerosol x 200 dosis');
+    expect(presentation.getAttribute('aria-invalid')).toBe('false');
+    // What the search left empty is still asked for.
+    expect(screen.getByRole('textbox', { name: /^Posología/ }).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('shows no validity beside a start date it refuses', async () => {
+    stubApi(formRoutes());
+    const user = userEvent.setup();
+    renderForm();
+
+    const startDate = await screen.findByRole('textbox', { name: /^Fecha de inicio/ });
+    expect(screen.getByText(/^Vigente desde el /)).toBeTruthy();
+    const tooLate = addDays(todayInArgentina(), 31);
+    await user.clear(startDate);
+    await user.type(startDate, formatDisplayDate(tooLate).replaceAll('/', ''));
+    await user.tab();
+
+    expect(await screen.findByText(messages.prescriptions.startDateInvalid)).toBeTruthy();
+    expect(screen.queryByText(/^Vigente desde el /)).toBeNull();
   });
 
   it('says the insurer does not exist when the path names an unknown one', async () => {

@@ -15,7 +15,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type ReactNode } from 'react';
-import { useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { useController, useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDateField } from '../../components/form-date-field.tsx';
 import { fieldErrorText, FormTextField } from '../../components/form-field.tsx';
@@ -183,6 +183,8 @@ export function TypeSection({ prescription, issuedOn }: { prescription: Prescrip
   const { t } = useTranslation();
   const { control } = usePrescriptionForm();
   const [kind, type, seriesLength, startDate] = useWatch({ control, name: ['kind', 'type', 'seriesLength', 'startDate'] });
+  // A refused start date gives no validity to show: the dates would contradict the error beside them.
+  const isStartDateRefused = useFormState({ control, name: 'startDate' }).errors.startDate !== undefined;
   return (
     <Section title={t('prescriptions.form.typeSection')}>
       <Stack spacing={2}>
@@ -197,8 +199,14 @@ export function TypeSection({ prescription, issuedOn }: { prescription: Prescrip
         <Box sx={{ maxWidth: { sm: 320 } }}>
           <FormDateField control={control} name="startDate" label={t('prescriptions.fields.startDate')} required />
         </Box>
-        {type === 'chronic' && <SeriesPreview startDate={startDate} length={prescription?.seriesLength ?? seriesLength} fallback={issuedOn} />}
-        {type === 'classic' && /^\d{4}-\d{2}-\d{2}$/.test(startDate) && (
+        {type === 'chronic' && !isStartDateRefused && (
+          <SeriesPreview
+            startDate={startDate}
+            length={prescription?.seriesLength ?? seriesLength}
+            fallback={issuedOn}
+          />
+        )}
+        {type === 'classic' && !isStartDateRefused && /^\d{4}-\d{2}-\d{2}$/.test(startDate) && (
           <Typography color="text.secondary">
             {t('prescriptions.form.validity', { start: formatDisplayDate(startDate), days: prescriptionKindRules[kind].validityDays })}
           </Typography>

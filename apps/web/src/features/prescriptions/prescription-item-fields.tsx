@@ -14,7 +14,8 @@ import { itemFieldsOf, type PrescriptionFormOutput, type PrescriptionFormValues 
 /** One medicine of a prescription of medicines: what it is, how much, how to take it, and the notes. */
 export function PrescriptionItemFields({ index, onRemove }: { index: number; onRemove?: () => void }) {
   const { t } = useTranslation();
-  const { control, setValue, getValues } = useFormContext<PrescriptionFormValues, unknown, PrescriptionFormOutput>();
+  const form = useFormContext<PrescriptionFormValues, unknown, PrescriptionFormOutput>();
+  const { control, setValue, getValues, clearErrors } = form;
   const prefix = `items.${index}` as const;
   const { field, fieldState } = useController({ control, name: `${prefix}.genericName` });
   const errorText = fieldErrorText(t, { fieldState, required: true, value: field.value });
@@ -22,8 +23,14 @@ export function PrescriptionItemFields({ index, onRemove }: { index: number; onR
   const position = index + 1;
 
   function choose(medication: Medication) {
+    const filled = itemFieldsOf(medication);
     const options = { shouldDirty: true, shouldValidate: fieldState.isTouched };
-    setValue(prefix, { ...getValues(prefix), ...itemFieldsOf(medication) }, options);
+    setValue(prefix, { ...getValues(prefix), ...filled }, options);
+    // What the vademecum filled in is there now, whatever a field said was missing before.
+    const filledNames = (Object.keys(filled) as (keyof typeof filled)[])
+      .filter((name) => filled[name] !== '' && filled[name] !== null)
+      .map((name) => `${prefix}.${name}` as const);
+    clearErrors(filledNames);
   }
 
   return (

@@ -68,7 +68,9 @@ export function PermissionPicker({ control, isReadOnly }: { control: RoleFormCon
                   <FormControlLabel
                     key={permission}
                     disabled={isReadOnly}
-                    label={<Box component="code" sx={{ fontSize: '0.875rem', overflowWrap: 'anywhere' }}>{permission}</Box>}
+                    label={t(`roles.permissionDescriptions.${permission}`)}
+                    // The identifier the API and docs/roles.md use, for whoever needs to match them.
+                    title={permission}
                     control={(
                       <Checkbox
                         size="small"

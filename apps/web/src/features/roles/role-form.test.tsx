@@ -29,11 +29,11 @@ describe('role form', () => {
     const roleGroup = await screen.findByRole('group', { name: 'Roles' });
     const groupBox = within(roleGroup).getByRole('checkbox', { name: 'Todos los permisos de Roles' });
     await user.click(groupBox);
-    for (const permission of ['index.role', 'show.role', 'create.role', 'edit.role', 'destroy.role']) {
+    for (const permission of ['Ver la lista de roles', 'Ver un rol', 'Crear roles', 'Editar roles', 'Eliminar roles']) {
       expect(within(roleGroup).getByRole<HTMLInputElement>('checkbox', { name: permission }).checked).toBe(true);
     }
 
-    await user.click(within(roleGroup).getByRole('checkbox', { name: 'destroy.role' }));
+    await user.click(within(roleGroup).getByRole('checkbox', { name: 'Eliminar roles' }));
     expect(groupBox.getAttribute('data-indeterminate')).toBe('true');
 
     await user.type(screen.getByRole('textbox', { name: /Nombre/ }), 'Auditor');
@@ -44,6 +44,19 @@ describe('role form', () => {
     const sent = requests.find((request) => request.method === 'POST')?.body as { permissions: string[]; slug: string };
     expect(sent.slug).toBe('auditor');
     expect(sent.permissions).toEqual(['index.role', 'show.role', 'create.role', 'edit.role']);
+  });
+
+  it('describes every permission in Spanish words, not by its identifier', async () => {
+    stubApi({});
+    renderRoutes(routes, { path: '/roles/new', user: superadmin });
+
+    const prescriptions = await screen.findByRole('group', { name: 'Prescripciones' });
+    expect(within(prescriptions).getByRole('checkbox', { name: 'Firmar prescripciones con su PIN' })).toBeTruthy();
+    const users = screen.getByRole('group', { name: 'Usuarios' });
+    expect(within(users).getByRole('checkbox', { name: 'Ver las cuentas que esperan autorización' })).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: 'Otros' })).getByRole('checkbox', { name: 'Escanear el código QR de una prescripción' })).toBeTruthy();
+    expect(screen.queryAllByRole('checkbox', { name: /^[a-z]+(\.[a-z]+)+$/ })).toEqual([]);
+    expect(screen.queryByText('sign.prescription')).toBeNull();
   });
 
   it('asks for at least one permission', async () => {
@@ -65,7 +78,7 @@ describe('role form', () => {
 
     expect(await screen.findByText(/Es un rol predefinido/)).toBeTruthy();
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: /Identificador/ }).disabled).toBe(true);
-    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'index.prescription' }).disabled).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Ver la lista de prescripciones' }).disabled).toBe(true);
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Todos los permisos de Roles' }).disabled).toBe(true);
 
     const name = screen.getByRole('textbox', { name: /Nombre/ });
@@ -89,7 +102,7 @@ describe('role form', () => {
     await user.type(await screen.findByRole('textbox', { name: /Nombre/ }), 'Auditor');
     const slug = screen.getByRole('textbox', { name: /Identificador/ });
     await user.type(slug, 'auditor');
-    await user.click(within(await screen.findByRole('group', { name: 'Roles' })).getByRole('checkbox', { name: 'index.role' }));
+    await user.click(within(await screen.findByRole('group', { name: 'Roles' })).getByRole('checkbox', { name: 'Ver la lista de roles' }));
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
 
     await waitFor(() => expect(slug.getAttribute('aria-invalid')).toBe('true'));

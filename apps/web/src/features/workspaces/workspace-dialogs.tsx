@@ -186,7 +186,7 @@ function WorkspaceEditor({ workspace }: { workspace: WorkspaceDetail }) {
                       </IconButton>
                     )}
                   >
-                    <ListItemText primary={member.displayName} secondary={`${member.email} · ${member.roles.join(', ')}`} sx={{ overflowWrap: 'anywhere', pr: 2 }} />
+                    <ListItemText primary={member.displayName} secondary={`${member.email} · ${member.roleNames.join(', ')}`} sx={{ overflowWrap: 'anywhere', pr: 2 }} />
                   </ListItem>
                 ))}
               </List>
