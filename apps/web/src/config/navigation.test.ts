@@ -7,7 +7,6 @@ import {
   type NavigationGroup, type NavigationItem, type NavigationTextKey,
 } from './navigation.ts';
 
-const spanishLabel = (item: NavigationItem) => i18next.t(item.labelKey);
 const spanish = (key: NavigationTextKey) => i18next.t(key);
 const clinic = { id: 'c0a80101-0000-4000-8000-000000000001', name: 'Clínica del Sol', avatarUri: null };
 
@@ -111,12 +110,14 @@ describe('searchNavigation', () => {
   });
 
   it('finds a page by any word of its label, in any order', () => {
-    const found = searchNavigation(navigation, { scope: ['index.patient', 'owner.prescription'] }, 'pacientes MIS', spanish);
+    const access = { scope: ['index.patient', 'owner.prescription'], user: { roles: [], workspaces: [clinic] } };
+    const found = searchNavigation(navigation, access, 'pacientes MIS', spanish);
     expect(found.map((item) => item.id)).toEqual(['my-patients']);
   });
 
   it('finds a page by the other words people use for it: "rece" finds Prescripciones', () => {
-    const found = searchNavigation(navigation, { scope: ['index.prescription', 'owner.prescription'] }, 'rece', spanish);
+    const access = { scope: ['index.prescription', 'owner.prescription'], user: { roles: [], workspaces: [clinic] } };
+    const found = searchNavigation(navigation, access, 'rece', spanish);
     expect(found.map((item) => item.id)).toEqual(['prescriptions', 'my-prescriptions']);
   });
 
