@@ -141,7 +141,9 @@ describe('POST /api/prescriptions/:id/sign', () => {
 
     const [mail] = await test.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
     expect(mail?.text).toMatch(/\/p\/[\w-]{43}/);
-    const sent = await readAuditEvents(test.app.db, and(eq(auditEvents.action, prescriptionEventActions.sent), eq(auditEvents.subjectId, draft.id)));
+    const sent = await readAuditEvents(test.app.db, and(
+      eq(auditEvents.action, prescriptionEventActions.sent), eq(auditEvents.subjectId, draft.id),
+    ));
     expect(sent).toHaveLength(1);
   });
 
@@ -510,7 +512,10 @@ describe('GET /api/prescriptions/:id/events', () => {
         eventLogKeys(), { ...byThePlatform, action: prescriptionEventActions.sent, at: later(1) },
         { ...content, details: { channels: ['email', 'sms'] } },
       ),
-      sealEvent(eventLogKeys(), { ...byThePlatform, action: prescriptionEventActions.opened, at: later(2) }, { ...content, details: {} }),
+      sealEvent(
+        eventLogKeys(), { ...byThePlatform, action: prescriptionEventActions.opened, at: later(2) },
+        { ...content, details: {} },
+      ),
     ]);
     const [account] = await test.app.db.select({ displayName: users.displayName })
       .from(users)

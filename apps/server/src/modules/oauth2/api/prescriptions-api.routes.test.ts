@@ -106,7 +106,9 @@ describe('POST /oauth2/api/prescriptions', () => {
       .where(eq(prescriptionDocuments.prescriptionId, signed!.id));
     expect(document?.pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(await isSpent(approval.code)).toBe(true);
-    const [event] = await readAuditEvents(test.app.db, and(eq(auditEvents.action, prescriptionEventActions.signed), eq(auditEvents.subjectId, signed!.id)));
+    const [event] = await readAuditEvents(test.app.db, and(
+      eq(auditEvents.action, prescriptionEventActions.signed), eq(auditEvents.subjectId, signed!.id),
+    ));
     expect(event).toMatchObject({ actorUserId: doctorId, oauthClientId: approval.clientId });
   });
 
