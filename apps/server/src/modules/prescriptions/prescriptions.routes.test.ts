@@ -183,9 +183,12 @@ describe('POST /api/prescriptions', () => {
     }
   });
 
-  it('needs the workspace header', async () => {
+  it('issues in the doctor\'s only workspace when the request names none', async () => {
     const response = await issue(prescriptionInput((await newPatient()).id), { authorization: doctor.authorization ?? '' });
-    expect(response.statusCode).toBe(400);
+    expect(response.statusCode, response.body).toBe(201);
+    const [issued] = await test.app.db.select({ workspaceId: prescriptions.workspaceId }).from(prescriptions)
+      .where(eq(prescriptions.id, response.json<PrescriptionsCreated>().prescriptions[0]!.id));
+    expect(issued?.workspaceId).toBe(workspaceId);
   });
 });
 
