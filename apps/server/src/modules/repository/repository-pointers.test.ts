@@ -11,6 +11,7 @@ import { createWorkspace } from '../../../test/factories/workspaces.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { auditEvents, prescriptionItems, prescriptions, repositoryPointers } from '../../db/schema/index.ts';
 import { signPrescriptions } from '../prescriptions/index.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
 
 // No CENTRAL_REPOSITORY_URL: the pointers are queued and stay pending.
 const test = useTestApp();
@@ -196,8 +197,9 @@ describe('POST /api/repository-pointers/{id}/retry', () => {
     const [row] = await test.app.db.select().from(repositoryPointers).where(eq(repositoryPointers.id, pointer.id));
     expect(row).toMatchObject({ status: 'pending', attempts: 0, lastError: null });
     expect(row!.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
-    const events = await test.app.db.select().from(auditEvents)
-      .where(and(eq(auditEvents.subjectId, pointer.id), eq(auditEvents.action, 'repository_pointer.retried')));
+    const events = await readAuditEvents(
+      test.app.db, and(eq(auditEvents.subjectId, pointer.id), eq(auditEvents.action, 'repository_pointer.retried')),
+    );
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
       actorUserId: superadminUser.id,
