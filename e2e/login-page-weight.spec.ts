@@ -1,32 +1,46 @@
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { loginPageScripts, readManifest } from '../bench/login-bundle.ts';
 import { useBrowser } from './support/browser.ts';
 
 const browser = useBrowser();
+const dist = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 
 describe('what the login page loads', () => {
   it('is its own code and the shared libraries only, and the gzipped size is reported', async () => {
     const page = await browser.newPage();
-    const scripts: { name: string; gzipped: number }[] = [];
-    page.on('response', async (response) => {
+    const loading: Promise<{ name: string; gzipped: number }>[] = [];
+    page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return;
-      const body = await response.body();
-      scripts.push({ name: new URL(response.url()).pathname.split('/').pop() ?? '', gzipped: gzipSync(body).length });
+      const name = new URL(response.url()).pathname.split('/').pop() ?? '';
+      loading.push(response.body().then((body) => ({ name, gzipped: gzipSync(body).length })));
     });
     await page.goto('/login');
     await page.getByRole('heading', { level: 1, name: 'Ingresar' }).waitFor();
     await page.waitForLoadState('networkidle');
+    const scripts = await Promise.all(loading);
 
     const total = scripts.reduce((sum, script) => sum + script.gzipped, 0);
     console.info(`The login page loads ${scripts.length} scripts, ${(total / 1024).toFixed(1)} kB gzipped:`);
     for (const script of scripts) console.info(`  ${script.name} ${(script.gzipped / 1024).toFixed(1)} kB`);
 
-    // Pages load on demand: none of another page's code, nor the charts, nor another language.
+    // Pages load on demand: none of another page's code, nor the shell, nor the charts, nor another language.
     const names = scripts.map((script) => script.name);
     for (const other of ['dashboard', 'prescription-charts', 'prescription-form-page', 'registration-page', 'en-', 'tr-', 'ar-']) {
       expect(names.filter((name) => name.startsWith(other)), other).toEqual([]);
     }
+    // Nor the signed-in shell, nor the password-recovery dialog until it is opened: chunks of their own.
+    const manifest = readManifest(dist);
+    for (const source of ['src/app/layouts/app-layout.tsx', 'src/features/auth/password-recovery-dialog.tsx']) {
+      const chunk = manifest[source];
+      expect(chunk, source).toBeDefined();
+      expect(names).not.toContain(chunk?.file.split('/').pop());
+    }
     expect(names.some((name) => name.startsWith('login-page'))).toBe(true);
+    // The build's manifest names what the first paint needs (bench/login-bundle.ts): the browser loads all of it.
+    const firstPaint = loginPageScripts(dist).map((script) => script.file.split('/').pop() ?? '');
+    expect(firstPaint.filter((name) => !names.includes(name))).toEqual([]);
     await page.context().close();
   });
 });

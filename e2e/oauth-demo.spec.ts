@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { prescribingDoctorThroughApi } from './support/accounts-api.ts';
 import { authenticatorCode, wrongAuthenticatorCode } from './support/authenticator.ts';
-import { saveScreenshot, useBrowser } from './support/browser.ts';
+import { saveScreenshot, useBrowser, viewports } from './support/browser.ts';
 import { makePdf } from './support/documents.ts';
 import { makeDoctor, type TestDoctor } from './support/doctors.ts';
 import { acceptTermsIfAsked, overflowsHorizontally, signInThroughPages, waitForToast } from './support/sign-in.ts';
@@ -113,10 +113,30 @@ describe('the OAuth2 demo client', () => {
     await secretDialog.getByRole('button', { name: 'Ya lo copié' }).click();
 
     await page.getByRole('button', { name: 'Nueva aplicación' }).click();
-    await page.getByRole('dialog', { name: 'Nueva aplicación' }).getByRole('textbox', { name: 'Nombre' }).waitFor();
+    const form = page.getByRole('dialog', { name: 'Nueva aplicación' });
+    await form.getByRole('textbox', { name: 'Nombre' }).waitFor();
     await saveScreenshot(page, 'oauth-client-form-desktop');
-    await page.setViewportSize({ width: 375, height: 812 });
+    await page.setViewportSize(viewports.mobile);
     await saveScreenshot(page, 'oauth-client-form-mobile');
+
+    // A pharmacy system uses client credentials only: it has no redirect URI to give (decision 043).
+    // The secret's notice would cover the dialog in the screenshots.
+    await page.getByText('¡Nuevo secreto generado!', { exact: false }).waitFor({ state: 'hidden' });
+    const redirectUris = form.getByRole('textbox', { name: 'URI de redirección' });
+    expect(await redirectUris.getAttribute('required')).not.toBeNull();
+    await form.getByRole('textbox', { name: 'Nombre' }).fill('Sistema Farmacia Sur');
+    await form.getByRole('checkbox', { name: /^Consultar y registrar dispensas/ }).check();
+    const pharmacyAccount = form.getByRole('textbox', { name: 'Email de la cuenta de farmacia' });
+    await pharmacyAccount.fill('sur@farmacia.example.com');
+    expect(await redirectUris.getAttribute('required')).toBeNull();
+    await redirectUris.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'oauth-client-form-pharmacy-mobile');
+    await pharmacyAccount.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'oauth-client-form-pharmacy-account-mobile');
+    await page.setViewportSize(viewports.desktop);
+    await redirectUris.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'oauth-client-form-pharmacy-desktop');
+    await page.setViewportSize(viewports.mobile);
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await expectNoSidewaysScrolling(page, 'oauth-clients-mobile');

@@ -12,12 +12,22 @@ async function jurisdictionCount(baseUrl: string): Promise<number> {
   return ((await response.json()) as { payload: unknown[] }).payload.length;
 }
 
+async function loginStatus(baseUrl: string, email: string, password: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }),
+  });
+  return response.status;
+}
+
 describe('the server process', () => {
-  it('creates a superadmin at the first start, prints its password once and keeps its data across a restart', async () => {
+  it('creates a superadmin at the first start who signs in with the password printed once, and keeps its data across a restart', async () => {
     const first = await startServer({ DATA_DIR: dataDir });
     expect(first.output()).toMatch(/email:\s+admin@localhost/);
-    expect(first.output()).toMatch(/contraseña:\s+\S{16}/);
+    const password = /contraseña:\s+(\S{16})/.exec(first.output())?.[1];
+    expect(password).toBeDefined();
     expect(await jurisdictionCount(first.baseUrl)).toBe(25);
+    // The printed credentials pass the login's first step, whose form checks the email.
+    expect(await loginStatus(first.baseUrl, 'admin@localhost', password!)).toBe(200);
     expect(await first.stop()).toBe(0);
 
     const second = await startServer({ DATA_DIR: dataDir });

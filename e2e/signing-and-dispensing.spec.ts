@@ -65,6 +65,17 @@ async function verificationCodeIn(pdf: Buffer): Promise<string> {
   return code;
 }
 
+/** What pdfsig says of `pdf` once its NSS database trusts `authority` (DER), as a pharmacy's reader would. */
+async function pdfsigTrusting(authority: Buffer, pdf: Buffer): Promise<string> {
+  const directory = await mkdtemp(join(tmpdir(), 'receta-reader-'));
+  await writeFile(join(directory, 'ca.cer'), authority);
+  await writeFile(join(directory, 'receta.pdf'), pdf);
+  await run('certutil', ['-N', '-d', `sql:${directory}`, '--empty-password']);
+  await run('certutil', ['-A', '-d', `sql:${directory}`, '-n', 'receta-ca', '-t', 'CT,C,C', '-i', join(directory, 'ca.cer')]);
+  const { stdout } = await run('pdfsig', ['-nssdir', `sql:${directory}`, join(directory, 'receta.pdf')]);
+  return stdout;
+}
+
 describe('signing, sending, verifying and dispensing', () => {
   it('a doctor signs with the PIN, the patient downloads it, anyone verifies it and a pharmacy dispenses it', async () => {
     const doctor = makeDoctor();
@@ -145,5 +156,18 @@ describe('signing, sending, verifying and dispensing', () => {
     expect(await overflowsHorizontally(anyone)).toBe(false);
     await saveScreenshot(anyone, 'verification-mobile');
     await anyone.context().close();
+
+    // A pharmacy trusts the platform's CA, downloaded from the same page, and its PDF reader
+    // (poppler's pdfsig here) then takes the signature as valid and trusted.
+    const desk = await browser.newPage();
+    await desk.goto(`/verify/${code}`);
+    await desk.getByText('Dispensada', { exact: true }).waitFor();
+    expect(await overflowsHorizontally(desk)).toBe(false);
+    await saveScreenshot(desk, 'verification-desktop');
+    const authority = await download(desk, () => desk.getByRole('link', { name: 'Descargar el certificado' }).click());
+    const report = await pdfsigTrusting(authority, signedPdf);
+    expect(report).toContain('Signature is Valid.');
+    expect(report).toContain('Certificate is Trusted.');
+    await desk.context().close();
   });
 });

@@ -17,14 +17,15 @@ async function startLane(runFolder: string, index: number): Promise<{ lane: Lane
   const mailFolder = join(laneFolder, 'mail');
   await mkdir(mailFolder, { recursive: true });
   const mailCatcher = await startMailCatcher(mailFolder);
+  const dataDir = join(laneFolder, 'data');
   const server = await startServer({
-    DATA_DIR: join(laneFolder, 'data'),
+    DATA_DIR: dataDir,
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     SMTP_URL: mailCatcher.url,
   });
   return {
-    lane: { baseUrl: server.baseUrl, mailFolder, keyringFile: join(laneFolder, 'keyring.json') },
+    lane: { baseUrl: server.baseUrl, mailFolder, keyringFile: join(laneFolder, 'keyring.json'), dataDir },
     stop: async () => {
       await server.stop();
       await mailCatcher.stop();

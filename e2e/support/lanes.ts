@@ -14,6 +14,8 @@ export interface Lane {
   mailFolder: string;
   /** Where the journeys keep what a person would keep between visits (authenticator secrets). */
   keyringFile: string;
+  /** The server's DATA_DIR, where the platform CA's certificate is (pki/ca.pem). */
+  dataDir: string;
 }
 
 declare module 'vitest' {

@@ -1,13 +1,26 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { messages } from '@receta/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/helper.ts';
 
 const webRoot = await mkdtemp(join(tmpdir(), 'receta-web-'));
+const indexHtml = '<!doctype html><html lang="es"><title>Receta Digital</title></html>';
+const hashedScript = `export const greeting = ${JSON.stringify('Hola '.repeat(400))};`;
+
+/** A file of the build with the brotli and gzip copies the web build writes beside it. */
+async function writeBuilt(path: string, content: string) {
+  await writeFile(join(webRoot, path), content);
+  await writeFile(join(webRoot, `${path}.br`), brotliCompressSync(content));
+  await writeFile(join(webRoot, `${path}.gz`), gzipSync(content));
+}
+
 beforeAll(async () => {
-  await writeFile(join(webRoot, 'index.html'), '<!doctype html><html lang="es"><title>Receta Digital</title></html>');
+  await mkdir(join(webRoot, 'assets'));
+  await writeBuilt('index.html', indexHtml);
+  await writeBuilt('assets/login-page-C0FfEe12.js', hashedScript);
 });
 const test = useTestApp({ webRoot });
 
@@ -57,6 +70,35 @@ describe('web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toContain('Receta Digital');
+  });
+
+  it('sends a hashed script compressed as the browser accepts, to be kept for good', async () => {
+    const url = '/assets/login-page-C0FfEe12.js';
+    const brotli = await test.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(hashedScript);
+
+    const gzip = await test.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(hashedScript);
+
+    const plain = await test.app.inject({ url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(hashedScript);
+  });
+
+  it('sends index.html compressed too, but never to be kept: a release changes what it points to', async () => {
+    for (const url of ['/', '/login']) {
+      const response = await test.app.inject({ url, headers: { accept: 'text/html', 'accept-encoding': 'gzip, br' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-encoding'], url).toBe('br');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(indexHtml);
+    }
   });
 
   it('sends security headers and a request id', async () => {

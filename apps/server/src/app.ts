@@ -13,6 +13,7 @@ import { antigensRoutes } from './modules/antigens/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { dispensingRoutes } from './modules/dispensing/index.ts';
+import { eventLogRoutes } from './modules/event-log/index.ts';
 import { favouritesRoutes } from './modules/favourites/index.ts';
 import { fhirRoutes } from './modules/fhir/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
@@ -44,7 +45,8 @@ import { mailDelivery } from './platform/mail/mail-delivery.ts';
 import { outboxRoutes } from './platform/mail/outbox.routes.ts';
 import { smsDelivery } from './platform/sms/sms-delivery.ts';
 import { webApp } from './platform/http/web-app.ts';
-import { SigningAuthority } from './platform/pki/index.ts';
+import { accessLog, installEventLogKeys, sealLegacyEvents } from './platform/event-log/index.ts';
+import { loadMasterKeyring, SigningAuthority } from './platform/pki/index.ts';
 import { ensurePlatformSecret } from './platform/secrets.ts';
 
 declare module 'fastify' {
@@ -91,6 +93,9 @@ export async function buildApp(
   app.decorate('tokens', new TokenSigner(await ensurePlatformSecret(database.db, 'access-token-key')));
   app.decorate('pharmacySystemTokens', new PharmacySystemTokenSigner(database.db));
   app.decorate('signing', await SigningAuthority.load(config, findPrescriber));
+  const eventLogKeyring = await loadMasterKeyring(config.eventLog, config.dataDir, 'event-log.key');
+  installEventLogKeys(eventLogKeyring);
+  await sealLegacyEvents(database.db, eventLogKeyring);
   app.decorate('deliverToPatient', deliverToPatient);
   app.decorate('notifyCancellation', notifyPatientOfCancellation);
   app.addHook('onClose', () => database.close());
@@ -116,6 +121,7 @@ export async function buildApp(
     signer: app.tokens, policy: config, pharmacySystemSigner: app.pharmacySystemTokens,
   });
   await app.register(workspaceScope);
+  await app.register(accessLog);
   await app.register(mailDelivery);
   await app.register(smsDelivery);
   await app.register(repositoryDelivery);
@@ -128,6 +134,7 @@ export async function buildApp(
   await app.register(registrationRoutes, { prefix: '/api' });
   await app.register(outboxRoutes, { prefix: '/api' });
   await app.register(repositoryPointersRoutes, { prefix: '/api' });
+  await app.register(eventLogRoutes, { prefix: '/api' });
   await app.register(rolesRoutes, { prefix: '/api' });
   await app.register(administratorsRoutes, { prefix: '/api' });
   await app.register(invitationRoutes, { prefix: '/api' });

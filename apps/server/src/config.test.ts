@@ -37,6 +37,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CA_CERT_FILE: 'ca.pem' })).toThrow(/CA_KEY_FILE/);
   });
 
+  it('takes the event log\'s key and the keys it replaced as 32 bytes in base64', () => {
+    const [current, retired] = [Buffer.alloc(32, 1), Buffer.alloc(32, 2)];
+    expect(loadConfig({
+      AUDIT_LOG_KEY: current.toString('base64'), AUDIT_LOG_PREVIOUS_KEYS: retired.toString('base64'),
+    }).eventLog).toEqual({ masterKey: current, previousMasterKeys: [retired] });
+    expect(loadConfig({}).eventLog).toEqual({ masterKey: undefined, previousMasterKeys: [] });
+    expect(() => loadConfig({ AUDIT_LOG_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/AUDIT_LOG_KEY/);
+  });
+
   it('sends the national repository\'s pointers only to an http(s) address it is given', () => {
     expect(loadConfig({}).centralRepositoryUrl).toBeUndefined();
     expect(loadConfig({ CENTRAL_REPOSITORY_URL: 'https://repositorio.test/punteros' }).centralRepositoryUrl)

@@ -35,6 +35,8 @@ const EnvironmentSchema = z.object({
   CA_KEY_FILE: optional(z.string()),
   SIGNING_MASTER_KEY: optional(masterKey),
   SIGNING_PREVIOUS_MASTER_KEYS: optional(z.string().transform((list) => list.split(',')).pipe(z.array(masterKey))),
+  AUDIT_LOG_KEY: optional(masterKey),
+  AUDIT_LOG_PREVIOUS_KEYS: optional(z.string().transform((list) => list.split(',')).pipe(z.array(masterKey))),
   OAUTH_DEMO_CLIENT_SECRET: optional(z.string().min(32, 'must have at least 32 characters')),
   CUIR_PLATFORM_CODE: z.string().regex(/^\d{4}$/, 'must be 4 digits').default(unregisteredCuirCode),
   CUIR_REPOSITORY_CODE: z.string().regex(/^\d{4}$/, 'must be 4 digits').default(unregisteredCuirCode),
@@ -73,6 +75,11 @@ export interface Config {
     /** Keys replaced by a rotation, still able to decrypt what they encrypted. */
     previousMasterKeys: Buffer[];
   };
+  /**
+   * Seals the event log's entries (AES-256-GCM); unset: a key file made once under DATA_DIR/pki.
+   * Retired keys still open what they sealed, as the signing master keys do.
+   */
+  eventLog: { masterKey: Buffer | undefined; previousMasterKeys: Buffer[] };
   versions: { backend: string; frontend: string };
   /** The secret of the sandbox demo app (client_id demo-sandbox); unset: the superadmin generates one. */
   oauthDemoClientSecret: string | undefined;
@@ -124,6 +131,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       masterKey: env.SIGNING_MASTER_KEY,
       previousMasterKeys: env.SIGNING_PREVIOUS_MASTER_KEYS ?? [],
     },
+    eventLog: { masterKey: env.AUDIT_LOG_KEY, previousMasterKeys: env.AUDIT_LOG_PREVIOUS_KEYS ?? [] },
     versions: {
       backend: readVersion(new URL('../package.json', import.meta.url)),
       frontend: readVersion(new URL('../../web/package.json', import.meta.url)),

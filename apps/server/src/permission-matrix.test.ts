@@ -6,6 +6,7 @@ import { messages, roleSlugs } from '@receta/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApprovedDoctor } from '../test/factories/approved-doctors.ts';
 import { authorizationFor, createUser } from '../test/factories/users.ts';
+import { createWorkspace } from '../test/factories/workspaces.ts';
 import { openTestDatabase } from '../test/database.ts';
 import { testAdmin } from '../test/fixtures.ts';
 import { buildApp } from './app.ts';
@@ -32,7 +33,11 @@ afterAll(async () => {
 // Routes of external apps take OAuth2 tokens, not sessions: the OAuth2 tests cover them.
 const protectedRoutes = app.declaredRoutes.filter((route) => route.access !== 'public' && !isOAuthAccess(route.access));
 
-/** One user per default role, holding that role alone; the doctor has a professional record, as approved ones do. */
+/**
+ * One user per default role, holding that role alone; the doctor has a professional record, as
+ * approved ones do. Each belongs to one workspace, which the routes that work inside one take
+ * when the request names none: their access rule is what this table is about.
+ */
 const userIdByRole = new Map<string, string>();
 beforeAll(async () => {
   for (const role of builtInRoles) {
@@ -41,6 +46,7 @@ beforeAll(async () => {
       : await createUser(app, { roles: [role.slug] });
     userIdByRole.set(role.slug, user.id);
   }
+  await createWorkspace(app, { memberIds: [...userIdByRole.values()] });
 });
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
-  CredentialsStepSchema, DoctorRegistrationSchema, LoginSchema, NewPasswordFormSchema, newPassword, PersonalDataSchema,
-  PinFormSchema, ProfessionalStepSchema, RecoveryEmailSchema,
+  CredentialsStepSchema, defaultSuperadminEmail, DoctorRegistrationSchema, LoginSchema, NewPasswordFormSchema,
+  newPassword, PersonalDataSchema, PinFormSchema, ProfessionalStepSchema, RecoveryEmailSchema, RegistrationEmailSchema,
 } from './accounts.ts';
 import { messages } from './messages.ts';
 
@@ -27,6 +27,7 @@ describe('registration step 1', () => {
     ['birthDate', '1899-12-31', messages.registration.invalidDate],
     ['birthDate', '2999-01-01', messages.registration.invalidDate],
     ['birthDate', '2020-02-30', messages.registration.invalidDate],
+    ['birthDate', '', messages.common.required],
     ['dni', '12345', messages.registration.dniMin],
     ['dni', '1234567890', messages.registration.dniMax],
     ['dni', '12a45678', messages.registration.onlyDigits],
@@ -69,6 +70,9 @@ describe('registration step 3', () => {
   it.each([
     ['doctorEnrollment', '1', messages.registration.enrollmentLength],
     ['doctorEnrollment', '123456789', messages.registration.enrollmentLength],
+    ['doctorEnrollment', 1, messages.registration.enrollmentLength],
+    ['doctorEnrollment', -12, messages.registration.onlyDigits],
+    ['doctorEnrollment', undefined, messages.common.required],
     ['refepsCode', '', messages.registration.refepsCodeInvalid],
     ['refepsCode', '7001-2345', messages.registration.refepsCodeInvalid],
     ['degreeCertificate', '', messages.registration.documentsMissing],
@@ -85,6 +89,7 @@ describe('registration step 3', () => {
       termsAccepted: true,
     });
     expect(payload.email).toBe('ana@example.com');
+    expect(DoctorRegistrationSchema.parse({ ...payload, doctorEnrollment: 4567 }).doctorEnrollment).toBe('4567');
     expect(payload).not.toHaveProperty('emailCopy');
     expect(() => DoctorRegistrationSchema.parse({ ...payload, termsAccepted: false })).toThrow();
   });
@@ -104,6 +109,21 @@ describe('login and recovery forms', () => {
     ['new password', NewPasswordFormSchema, { password: 'Clave-1234', confirmPassword: 'Clave-1235' }, 'confirmPassword', messages.recovery.passwordsMismatch],
   ] as const)('%s form refuses %j on %s with "%s"', (_form, schema, value, field, message) => {
     expect(messageFor(schema, value, field)).toBe(message);
+  });
+});
+
+describe('the default superadmin\'s address (decision 004)', () => {
+  it.each([
+    ['login', LoginSchema.shape.email],
+    ['recovery', RecoveryEmailSchema.shape.email],
+  ] as const)('is taken by the %s form, as the server created it', (_form, schema) => {
+    expect(schema.parse(' Admin@Localhost ')).toBe(defaultSuperadminEmail);
+    expect(schema.safeParse('ana@localhost').error?.issues.map((issue) => issue.message)).toEqual(['Email inválido']);
+  });
+
+  it('is refused where an address is registered', () => {
+    expect(RegistrationEmailSchema.safeParse(defaultSuperadminEmail).error?.issues.map((issue) => issue.message))
+      .toEqual([messages.registration.emailInvalid]);
   });
 });
 

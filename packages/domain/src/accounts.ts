@@ -20,12 +20,15 @@ function digits(range: { min: number; max: number }, tooShort: string, tooLong: 
     .max(range.max, tooLong);
 }
 
-/** A calendar date, YYYY-MM-DD, between `earliest` and today in Argentina. */
+/**
+ * A calendar date, YYYY-MM-DD, between `earliest` and today in Argentina. Left empty, it is
+ * missing rather than wrong, so it gets the required message (spec section 5).
+ */
 export function pastDate(message: string, earliest: string = limits.earliestBirthDate) {
-  return z.iso.date(message).refine(
-    (date) => date >= earliest && date <= todayInArgentina(),
-    message,
-  );
+  return z.string({ error: message })
+    .min(1, stop(required))
+    .pipe(z.iso.date(message))
+    .refine((date) => date >= earliest && date <= todayInArgentina(), message);
 }
 
 export const DniSchema = digits(limits.dniDigits, messages.registration.dniMin, messages.registration.dniMax);
@@ -38,7 +41,13 @@ export const CuitSchema = z.string()
 
 export const PhoneSchema = digits(limits.phoneDigits, messages.registration.phoneLength);
 
-export const EnrollmentSchema = digits(limits.enrollmentDigits, messages.registration.enrollmentLength);
+/**
+ * The licence number: spec section 3 types it as a number, the form sends the digits typed.
+ * Both are taken, a number read as its digits, so that one rule (2 to 8 digits) judges them.
+ */
+export const EnrollmentSchema = z.union([z.string(), z.number()], { error: required })
+  .transform(String)
+  .pipe(digits(limits.enrollmentDigits, messages.registration.enrollmentLength));
 
 /** The Licencia Sanitaria Federal: the doctor's code in REFEPS (Res. 2214/2025 Annex II), digits only. */
 export const RefepsCodeSchema = z.string({ error: messages.registration.refepsCodeInvalid })
@@ -164,20 +173,38 @@ export const VerifyInformationSchema = PersonalDataSchema.pick({ dni: true, phon
 /** `POST /api/auth/register/doctors/verify-email`. */
 export const VerifyEmailSchema = z.object({ email: RegistrationEmailSchema });
 
-/** An email field: required, four characters, at most 254 (RFC 5321), a valid address. */
-export function emailSchema(tooShort: string, invalid: string) {
+function emailText(tooShort: string) {
   return z.string()
     .trim()
     .min(1, stop(required))
     .min(limits.emailMinLength, stop(tooShort))
-    .max(textLimits.email, stop(tooLongMessage(textLimits.email)))
+    .max(textLimits.email, stop(tooLongMessage(textLimits.email)));
+}
+
+/** An email field: required, four characters, at most 254 (RFC 5321), a valid address. */
+export function emailSchema(tooShort: string, invalid: string) {
+  return emailText(tooShort)
     .pipe(z.email(invalid))
     .transform((email) => email.toLowerCase());
 }
 
+/** The superadmin a fresh installation creates when `ADMIN_EMAIL` is unset (decision 004). */
+export const defaultSuperadminEmail = 'admin@localhost';
+
+/**
+ * The email of an account that signs in or recovers its password: a valid address, or the
+ * default superadmin's, whose host has no domain and so is no address `emailSchema` takes.
+ * Forms that record a new address keep `emailSchema`.
+ */
+export function accountEmailSchema(tooShort: string, invalid: string) {
+  return emailText(tooShort)
+    .transform((email) => email.toLowerCase())
+    .pipe(z.union([z.literal(defaultSuperadminEmail), z.email(invalid)]));
+}
+
 /** Login, step one (spec section 5): its own length check, so that passwords older than decision 041 still sign in. */
 export const LoginSchema = z.object({
-  email: emailSchema(messages.login.emailMin, messages.login.emailInvalid),
+  email: accountEmailSchema(messages.login.emailMin, messages.login.emailInvalid),
   password: passwordWithin(limits.passwordMinLength, messages.login.passwordMin),
 });
 export type LoginInput = z.input<typeof LoginSchema>;
@@ -203,7 +230,7 @@ export const PinFormSchema = z.object({
 export type PinForm = z.input<typeof PinFormSchema>;
 
 export const RecoveryEmailSchema = z.object({
-  email: emailSchema(messages.recovery.emailMin, messages.recovery.emailInvalid),
+  email: accountEmailSchema(messages.recovery.emailMin, messages.recovery.emailInvalid),
 });
 
 /** `POST /api/auth/password-recovery/{userToken}`. */

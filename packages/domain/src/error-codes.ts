@@ -57,6 +57,7 @@ export const errorCodes = [
   'unknownReference',
   'uploadFail',
   'workspaceForbidden',
+  'workspaceNone',
   'workspaceRequired',
   'wrongCredentials',
   'wrongPassword',

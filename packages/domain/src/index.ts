@@ -33,4 +33,5 @@ export * from './signing.ts';
 export * from './oauth.ts';
 export * from './oauth-apis.ts';
 export * from './quick-panel.ts';
+export * from './event-log.ts';
 export * from './repository-pointers.ts';

@@ -25,6 +25,12 @@ export const messages = {
     tooLong2000: 'No puede superar los 2000 caracteres.',
     tooDeep: 'Los datos enviados tienen demasiados niveles de anidamiento.',
   },
+  /** The event log's export for the authority (Disp. DNSISA 1/2025; decision 050). */
+  eventLog: {
+    invalidDate: 'Ingrese una fecha válida.',
+    rangeReversed: 'La fecha final no puede ser anterior a la inicial.',
+    rangeTooLong: 'El período no puede superar un año: exporte por partes.',
+  },
   session: {
     invalidAccessToken: 'Invalid access_token',
     expiredAccessToken: 'access_token expired',
@@ -359,7 +365,8 @@ export const messages = {
     removed: '¡Espacios de trabajo eliminados!',
     notRemoved: '¡No se pudieron eliminar los espacios de trabajo!',
     forbidden: 'No pertenece a ese espacio de trabajo.',
-    required: 'Elija un espacio de trabajo para continuar.',
+    required: 'Integra más de un espacio de trabajo: indique en cuál trabajar con el encabezado x-workspace.',
+    none: 'No integra ningún espacio de trabajo.',
     nameTooLong: 'El nombre no puede superar los 100 caracteres.',
     personalInUse: 'No se puede eliminar el consultorio personal de un médico activo o suspendido.',
     userNotFound: '¡No existe tal usuario!',
@@ -414,6 +421,12 @@ export const messages = {
     sessionClosed: 'Se cerró la sesión.',
     otherSessionsClosed: 'Se cerraron las demás sesiones.',
     sessionNotFound: 'La sesión no existe o ya fue cerrada.',
+  },
+  /** The pointers to the national repository (docs/decisions/044). */
+  repositoryPointers: {
+    notFound: 'No existe tal puntero.',
+    notFailed: 'Solo se puede volver a enviar un puntero fallido.',
+    retried: 'El puntero volvió a quedar pendiente: se enviará de nuevo.',
   },
   /** The data APIs external apps call with their scopes (docs/decisions/019). */
   oauthApis: {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, SecondFactorSchema, typedPassword } from './accounts.ts';
+import { accountEmailSchema, emailSchema, SecondFactorSchema, typedPassword } from './accounts.ts';
 import { ListQuerySchema, pageOf } from './api.ts';
 import { messages } from './messages.ts';
 import { nameText, stop, textLimits, withoutControls } from './schema-helpers.ts';
@@ -95,7 +95,7 @@ export type PinAction = (typeof pinActions)[number];
 
 /** `POST /oauth2/accounts/sign-in` (spec section 7). */
 export const OAuthSignInSchema = z.object({
-  email: emailSchema(messages.login.emailMin, messages.login.emailInvalid),
+  email: accountEmailSchema(messages.login.emailMin, messages.login.emailInvalid),
   password: typedPassword,
   client_id: oauthValue(messages.oauthServer.invalidClientId),
   scope: ScopeStringSchema,
@@ -122,6 +122,14 @@ export type OAuthSignInSecondFactorInput = z.input<typeof OAuthSignInSecondFacto
  * section 4.11).
  */
 const clientRedirectUris = z.array(z.string());
+
+/**
+ * `GET /oauth2/accounts/redirect-uri?redirect_uri=…`: whether some app registered the address.
+ * The sign-in and PIN pages answer an unknown client_id or a refused token there (spec section
+ * 8) only when it is one, so that the product never redirects to an address nobody checked.
+ */
+export const OAuthRedirectUriQuerySchema = z.object({ redirect_uri: oauthValue() });
+export const OAuthRedirectUriCheckSchema = z.object({ registered: z.boolean() });
 
 /** `GET /oauth2/accounts/sign-in?signed_in_code=…`: what the consent page shows (spec section 3). */
 export const OAuthConsentSchema = z.object({
@@ -267,12 +275,38 @@ function registeredUrl(message: string) {
 
 export const oauthClientKinds = ['confidential', 'public'] as const;
 
+/**
+ * Whether an app must be registered with redirect URIs: every app but a pharmacy system (one
+ * with a pharmacy account), whose client-credentials grant redirects nowhere (decision 043).
+ */
+export function needsRedirectUris(pharmacyAccountEmail: string | null): boolean {
+  return !pharmacyAccountEmail?.trim();
+}
+
+/**
+ * The redirect URIs where `needsRedirectUris`, and the label that names where they lead there
+ * and wherever a pharmacy system has some all the same.
+ */
+export function checkRedirectFields(
+  client: { redirectUris: readonly string[]; redirectUriLabel: string; pharmacyAccountEmail: string | null },
+  context: z.RefinementCtx,
+): void {
+  const required = messages.common.required;
+  const isRedirectRequired = needsRedirectUris(client.pharmacyAccountEmail);
+  if (client.redirectUris.length === 0 && isRedirectRequired) {
+    context.addIssue({ code: 'custom', path: ['redirectUris'], message: required });
+  }
+  if (client.redirectUriLabel === '' && (client.redirectUris.length > 0 || isRedirectRequired)) {
+    context.addIssue({ code: 'custom', path: ['redirectUriLabel'], message: required });
+  }
+}
+
 /** `POST`/`PUT /api/oauth-clients`: an external app, registered by the superadmin. */
 export const OAuthClientInputSchema = z.object({
   name: nameText(textLimits.name, invalid).min(1, messages.common.required),
   logoUri: registeredUrl(invalid).nullable().default(null),
-  redirectUris: z.array(redirectUri, invalid).min(1, messages.common.required).max(10, invalid),
-  redirectUriLabel: nameText(textLimits.name, invalid).min(1, messages.common.required),
+  redirectUris: z.array(redirectUri, invalid).max(10, invalid).default([]),
+  redirectUriLabel: nameText(textLimits.name, invalid).default(''),
   allowedScopes: z.array(z.enum(oauthScopes, invalid), invalid).min(1, messages.common.required),
   sandbox: z.boolean().default(false),
   kind: z.enum(oauthClientKinds, invalid).default('confidential'),
@@ -282,7 +316,7 @@ export const OAuthClientInputSchema = z.object({
    */
   pharmacyAccountEmail: emailSchema(messages.login.emailMin, messages.login.emailInvalid)
     .nullable().default(null),
-});
+}).superRefine(checkRedirectFields);
 export type OAuthClientInput = z.input<typeof OAuthClientInputSchema>;
 
 export const OAuthClientSchema = z.object({

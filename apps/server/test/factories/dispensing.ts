@@ -3,7 +3,7 @@ import { composeCuir, cuirGroupOf, cuirItemOf, medicationSubtypeCodes } from '@r
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { prescriptionDocuments, prescriptionItems, prescriptions } from '../../src/db/schema/index.ts';
-import { renderPrescriptionPdf, signPdf } from '../../src/platform/pdf/index.ts';
+import { signPrescriptionPdf } from '../../src/platform/pdf/index.ts';
 import { createPrescription, type PrescriptionOptions } from './prescriptions.ts';
 import { prescriptionToPrint } from './signing.ts';
 
@@ -58,8 +58,9 @@ async function signedPdfOf(
 ): Promise<Buffer> {
   const signer = await app.signing.credentialFor(app.db, doctorUserId);
   const printed = prescriptionToPrint({ id: draft.id, number: draft.number });
-  const unsigned = await renderPrescriptionPdf(printed, { verificationUrl: `https://receta.test/verificar/${verificationCode}` });
-  return Buffer.from(await signPdf(unsigned, signer, { reason: 'Receta electrónica', location: 'Argentina', name: 'Ana Pérez' }));
+  return Buffer.from(await signPrescriptionPdf(printed, {
+    signer, signingTime: new Date(), verificationCode, verificationUrl: `https://receta.test/verificar/${verificationCode}`,
+  }));
 }
 
 /**

@@ -12,12 +12,10 @@ import Popper from '@mui/material/Popper';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { navigation, visibleNavigation, type NavigationGroup } from '../config/navigation.ts';
+import { isCurrentItem, navigation, visibleNavigation, type NavigationGroup } from '../config/navigation.ts';
 import { useSession } from '../lib/session.tsx';
 import { useHoverIntent } from '../lib/use-hover-intent.ts';
 import { AreaTheme } from './shell-theme.tsx';
-
-const isCurrentPath = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
 
 /**
  * The horizontal layout's menu on desktop: one button per group of the side menu, under the
@@ -60,7 +58,7 @@ function GroupMenu({ group }: { group: NavigationGroup }) {
   // Opened by a click or the keyboard it stays open, and its first entry takes the focus.
   const [isPinned, setIsPinned] = useState(false);
   const isOpen = isPinned || hover.isHovered;
-  const hasCurrentPage = group.items.some((item) => isCurrentPath(pathname, item.path));
+  const hasCurrentPage = group.items.some((item) => isCurrentItem(item, pathname));
 
   const close = () => {
     setIsPinned(false);
@@ -103,7 +101,7 @@ function GroupMenu({ group }: { group: NavigationGroup }) {
           <Paper elevation={8} sx={{ minWidth: 220, mt: 0.5 }}>
             <MenuList id={menuId} autoFocusItem={isPinned} onKeyDown={onMenuKeyDown} aria-label={t(group.labelKey)}>
               {group.items.map((item) => {
-                const isCurrent = isCurrentPath(pathname, item.path);
+                const isCurrent = isCurrentItem(item, pathname);
                 return (
                   <MenuItem
                     key={item.id}

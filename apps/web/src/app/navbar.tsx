@@ -19,7 +19,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { Brand } from '../components/brand.tsx';
 import { LegalLinks } from '../components/legal-links.tsx';
 import { UserAvatar } from '../components/user-avatar.tsx';
-import { navigation, visibleNavigation } from '../config/navigation.ts';
+import { isCurrentItem, navigation, visibleNavigation } from '../config/navigation.ts';
 import { paths } from '../config/paths.ts';
 import { useChangeSettings, useSettings } from '../features/settings/settings-provider.tsx';
 import { WorkspaceAvatar } from '../features/workspaces/workspace-avatar.tsx';
@@ -176,7 +176,7 @@ function NavbarContent({ isFolded, onNavigate }: { isFolded: boolean; onNavigate
             )}
           >
             {group.items.map((item) => {
-              const isCurrent = pathname === item.path || pathname.startsWith(`${item.path}/`);
+              const isCurrent = isCurrentItem(item, pathname);
               const label = t(item.labelKey);
               return (
                 <ListItem key={item.id} disablePadding>

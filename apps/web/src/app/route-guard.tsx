@@ -6,9 +6,10 @@ import { Navigate, Outlet, useLocation, useMatches, type UIMatch } from 'react-r
 import { paths } from '../config/paths.ts';
 import { translateMessage } from '../i18n/translate-message.ts';
 import type { RoleGroup } from '@receta/domain';
-import { isFirstRoleIn } from '../lib/roles.ts';
+import { isFirstRoleIn, isWorkspaceMember } from '../lib/roles.ts';
 import { useSession } from '../lib/session.tsx';
 import { redirectStore } from '../lib/storage.ts';
+import { NoWorkspacePage } from './pages/no-workspace-page.tsx';
 
 /** What a route declares in its `handle`; a child without a rule inherits its parent's. */
 export interface RouteHandle {
@@ -19,10 +20,26 @@ export interface RouteHandle {
    * pages no permission describes well enough, such as the outbox with every mailed link.
    */
   roles?: RoleGroup;
+  /**
+   * Spec section 2, "the section as a whole needs the list or owner permission": a section's own
+   * requirement, which every page under it needs besides the page's own.
+   */
+  sectionRequired?: readonly Permission[];
+  /** The page works inside a workspace: a user who belongs to none is told so, and what they can do. */
+  needsWorkspace?: boolean;
+}
+
+/** The rules of the matched routes: the nearest page's, and every section's around it. */
+interface RouteRule {
+  required?: readonly Permission[];
+  roles?: RoleGroup;
+  sections: readonly (readonly Permission[])[];
+  needsWorkspace: boolean;
 }
 
 type RouteAccess =
   | { kind: 'allow' }
+  | { kind: 'noWorkspace' }
   | { kind: 'login'; remember: string }
   | { kind: 'redirect'; to: string }
   | { kind: 'forbidden' };
@@ -39,13 +56,16 @@ function decideRouteAccess({
   scope,
   currentPath,
 }: {
-  rule: RouteHandle;
+  rule: RouteRule;
   user: UserSession | null;
   scope: readonly string[];
   currentPath: string;
 }): RouteAccess {
   const isRoleAllowed = rule.roles === undefined || isFirstRoleIn(rule.roles, user);
-  if (isAllowed(rule.required, scope) && isRoleAllowed) return { kind: 'allow' };
+  const isSectionAllowed = rule.sections.every((required) => isAllowed(required, scope));
+  if (isAllowed(rule.required, scope) && isRoleAllowed && isSectionAllowed) {
+    return rule.needsWorkspace && !isWorkspaceMember(user) ? { kind: 'noWorkspace' } : { kind: 'allow' };
+  }
   if (scope.length === 0) return { kind: 'login', remember: currentPath };
   const target = redirectStore.get() ?? user?.redirectUrl ?? paths.home.path;
   // Redirecting to the page the user is already on would loop forever.
@@ -67,6 +87,8 @@ export function RouteGuard() {
   switch (access.kind) {
     case 'allow':
       return <Outlet />;
+    case 'noWorkspace':
+      return <NoWorkspacePage />;
     case 'login':
       return <RedirectToLogin from={access.remember} />;
     case 'redirect':
@@ -100,18 +122,21 @@ function Forbidden() {
   return <Alert severity="warning">{translateMessage(t, messages.common.forbidden)}</Alert>;
 }
 
-/** The nearest route's permissions and roles; each may come from a different ancestor. */
-function ruleOf(matches: readonly UIMatch[]): RouteHandle {
-  const nearest = <Key extends keyof RouteHandle>(key: Key): RouteHandle[Key] => {
-    for (let index = matches.length - 1; index >= 0; index -= 1) {
-      const handle = matches[index]?.handle;
-      if (isRouteHandle(handle) && handle[key] !== undefined) return handle[key];
-    }
-    return undefined;
+/** The nearest route's permissions and roles, each maybe from a different ancestor, and every section's. */
+function ruleOf(matches: readonly UIMatch[]): RouteRule {
+  const handles = matches.map((match) => match.handle).filter(isRouteHandle);
+  const nearest = <Key extends 'required' | 'roles'>(key: Key): RouteHandle[Key] =>
+    handles.findLast((handle) => handle[key] !== undefined)?.[key];
+  return {
+    required: nearest('required'),
+    roles: nearest('roles'),
+    sections: handles.flatMap((handle) => (handle.sectionRequired ? [handle.sectionRequired] : [])),
+    needsWorkspace: handles.some((handle) => handle.needsWorkspace === true),
   };
-  return { required: nearest('required'), roles: nearest('roles') };
 }
 
+const handleKeys: readonly (keyof RouteHandle)[] = ['required', 'roles', 'sectionRequired', 'needsWorkspace'];
+
 function isRouteHandle(handle: unknown): handle is RouteHandle {
-  return typeof handle === 'object' && handle !== null && ('required' in handle || 'roles' in handle);
+  return typeof handle === 'object' && handle !== null && handleKeys.some((key) => key in handle);
 }

@@ -4,7 +4,6 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { SessionLifecycle } from '../features/auth/session-lifecycle.tsx';
 import { OAuthLayout } from '../features/oauth2/oauth-layout.tsx';
-import { AppLayout } from './layouts/app-layout.tsx';
 import { GuestLayout } from './layouts/guest-layout.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { PageLoading } from './pages/page-loading.tsx';
@@ -265,7 +264,9 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <AppLayout />,
+        // The shell (menus, toolbar, panels) is most of the interface's code, and a guest on the
+        // login page needs none of it.
+        lazy: page(() => import('./layouts/app-layout.tsx'), (module) => <module.AppLayout />),
         children: [
           {
             path: paths.home.path,
@@ -286,8 +287,15 @@ export const routes: RouteObject[] = [
             ],
           },
           ...adminRoutes,
-          ...patientRoutes,
-          ...prescriptionRoutes,
+          // Patients and prescriptions live in a workspace (DECISIONS.md, "Workspaces").
+          { handle: { needsWorkspace: true } satisfies RouteHandle, children: patientRoutes },
+          {
+            handle: {
+              needsWorkspace: true,
+              sectionRequired: ['index.prescription', 'owner.prescription'],
+            } satisfies RouteHandle,
+            children: prescriptionRoutes,
+          },
           ...antigensRoutes,
           {
             path: paths.dashboard.path,
@@ -326,6 +334,11 @@ export const routes: RouteObject[] = [
             lazy: page(
               () => import('../features/repository/repository-pointers-page.tsx'), (module) => <module.RepositoryPointersPage />,
             ),
+          },
+          {
+            path: paths.eventLog.path,
+            handle: { roles: 'superAdmin' } satisfies RouteHandle,
+            lazy: page(() => import('../features/event-log/event-log-page.tsx'), (module) => <module.EventLogPage />),
           },
           { path: '*', element: <NotFoundPage /> },
         ],

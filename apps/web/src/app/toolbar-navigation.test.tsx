@@ -12,7 +12,9 @@ describe('navigation search', () => {
   it('suggests only the sections the user may open, and opens the one chosen', async () => {
     stubApi({});
     const user = userEvent.setup();
-    const administrator = makeUser({ roles: ['fds.admin'], scope: ['index.role', 'index.medical'], termsAndConditions: accepted });
+    const administrator = makeUser({
+      roles: ['fds.admin'], scope: ['index.admin.fds', 'index.role', 'index.medical'], termsAndConditions: accepted,
+    });
     renderRoutes(routes, { path: '/', user: administrator });
 
     const search = await screen.findByRole('combobox', { name: 'Buscar una sección (Ctrl+K)' });
@@ -70,7 +72,7 @@ describe('shortcuts', () => {
       },
       'GET /api/roles': () => ({ items: [], total: 0, page: 1, pageSize: 20 }),
     });
-    const doctor = makeUser({ scope: ['index.role'], termsAndConditions: accepted });
+    const doctor = makeUser({ scope: ['index.admin.fds', 'index.role'], termsAndConditions: accepted });
     const user = userEvent.setup();
     renderRoutes(routes, { path: '/roles', user: doctor });
 
@@ -87,7 +89,9 @@ describe('shortcuts', () => {
 
   it('hides a pinned section the user may no longer open', async () => {
     const user = userEvent.setup();
-    const doctor = makeUser({ scope: ['index.role'], termsAndConditions: accepted, data: { ...makeUser().data, shortcuts: ['medicals', 'roles'] } });
+    const doctor = makeUser({
+      scope: ['index.admin.fds', 'index.role'], termsAndConditions: accepted, data: { ...makeUser().data, shortcuts: ['medicals', 'roles'] },
+    });
     renderRoutes(routes, { path: '/', user: doctor });
 
     await user.click(await screen.findByRole('button', { name: 'Accesos directos' }));

@@ -16,6 +16,8 @@ export type FormTextFieldProps<Values extends FieldValues, Name extends FieldPat
   digitsOnly?: boolean;
   /** For forms whose spec names its own required message, such as the PIN's 'El campo es requerido'. */
   requiredMessage?: string;
+  /** Fields checked again when this one changes, because their rule depends on its value. */
+  deps?: FieldPath<Values>[];
 };
 
 /**
@@ -30,11 +32,12 @@ export function FormTextField<Values extends FieldValues, Name extends FieldPath
   disabled,
   digitsOnly = false,
   requiredMessage,
+  deps,
   slotProps,
   ...textFieldProps
 }: FormTextFieldProps<Values, Name, Transformed>) {
   const { t } = useTranslation();
-  const { field, fieldState } = useController({ control, name });
+  const { field, fieldState } = useController({ control, name, rules: { deps } });
   const errorText = fieldErrorText(t, { fieldState, required, value: field.value, requiredMessage });
   const digitInput = digitsOnly
     ? { inputMode: 'numeric', onKeyDown: blockNonDigitKey, onBeforeInput: blockNonDigitInput } as const

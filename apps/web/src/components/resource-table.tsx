@@ -4,6 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -16,7 +17,9 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { Fragment, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../i18n/translate-message.ts';
 import { errorMessageOf } from '../lib/api-client.ts';
@@ -25,17 +28,34 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 import { ListPagination } from './list-pagination.tsx';
 
 export interface ResourceColumn<Row, Sort extends string> {
+  /**
+   * `actions` names the row's buttons: on a desktop they stay in view at the row's end while a
+   * wide table scrolls sideways, and on a phone they close the row's card.
+   */
   id: string;
   label: string;
   /** The server's sort key, for columns the list can be sorted by. */
   sort?: Sort;
-  /** Hidden on phones, where the first column carries what matters. */
+  /** Left off the phone's card, which shows the first column as its title and the others below. */
   isWide?: boolean;
   align?: 'left' | 'right';
   render: (row: Row) => ReactNode;
 }
 
-const wideOnly = { display: { xs: 'none', md: 'table-cell' } } as const;
+/** Kept at the row's end, over the cells scrolling beneath it, with a shadow that tells they do. */
+const stickyEnd = {
+  position: 'sticky',
+  insetInlineEnd: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  boxShadow: (theme: Theme) => `inset 1px 0 0 ${theme.palette.divider}, -6px 0 8px -6px rgba(0, 0, 0, 0.2)`,
+} as const;
+
+/**
+ * Words wrap at their spaces and never inside: a name or a number too wide for its column
+ * widens the table, which then scrolls sideways inside its card.
+ */
+const wholeWords = { overflowWrap: 'normal', wordBreak: 'normal' } as const;
 
 /**
  * The generic resource list: a debounced search box, server-side sort and pagination, rows
@@ -87,6 +107,29 @@ export function ResourceTable<Row, Sort extends string>({
   const chosenOnPage = pageIds.filter((id) => selected.includes(id));
   const canSelect = onDelete !== undefined || selectionActions !== undefined;
   const columnCount = columns.length + (canSelect ? 1 : 0);
+  // A phone has no room for columns: each row becomes a card.
+  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const pageCheckbox = (
+    <Checkbox
+      checked={pageIds.length > 0 && chosenOnPage.length === pageIds.length}
+      indeterminate={chosenOnPage.length > 0 && chosenOnPage.length < pageIds.length}
+      disabled={pageIds.length === 0}
+      onChange={togglePage}
+      slotProps={{ input: { 'aria-label': t('resources.selectPage') } }}
+    />
+  );
+  const rowCheckbox = (row: Row) => (
+    <Checkbox
+      checked={selected.includes(getRowId(row))}
+      onChange={() => toggle(getRowId(row))}
+      slotProps={{ input: { 'aria-label': t('resources.selectRow', { name: getRowLabel(row) }) } }}
+    />
+  );
+  const emptyText = query.isSuccess && rows.length === 0 && (
+    <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+      {translateMessage(t, emptyMessage)}
+    </Typography>
+  );
 
   function toggle(id: string) {
     setSelected((current) => (current.includes(id) ? current.filter((other) => other !== id) : [...current, id]));
@@ -134,77 +177,68 @@ export function ResourceTable<Row, Sort extends string>({
       </Box>
       {query.isFetching && <LinearProgress aria-label={t('resources.loading')} />}
       {query.isError && <Alert severity="error" sx={{ m: 2 }}>{translateMessage(t, errorMessageOf(query.error))}</Alert>}
-      <TableContainer>
-        <Table aria-label={label}>
-          <TableHead>
-            <TableRow>
-              {canSelect && (
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    checked={pageIds.length > 0 && chosenOnPage.length === pageIds.length}
-                    indeterminate={chosenOnPage.length > 0 && chosenOnPage.length < pageIds.length}
-                    disabled={pageIds.length === 0}
-                    onChange={togglePage}
-                    slotProps={{ input: { 'aria-label': t('resources.selectPage') } }}
-                  />
-                </TableCell>
-              )}
-              {columns.map((column) => (
-                <TableCell
-                  key={column.id}
-                  align={column.align}
-                  sx={column.isWide ? wideOnly : undefined}
-                  sortDirection={column.sort && list.sort === column.sort ? list.order : false}
-                >
-                  {column.sort
-                    ? (
-                        <TableSortLabel
-                          active={list.sort === column.sort}
-                          direction={list.sort === column.sort ? list.order : 'asc'}
-                          onClick={() => column.sort && list.sortBy(column.sort)}
-                        >
-                          {column.label}
-                        </TableSortLabel>
-                      )
-                    : column.label}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => {
-              const id = getRowId(row);
-              return (
-                <TableRow key={id} hover selected={selected.includes(id)}>
-                  {canSelect && (
-                    <TableCell padding="checkbox">
-                      <Checkbox
-                        checked={selected.includes(id)}
-                        onChange={() => toggle(id)}
-                        slotProps={{ input: { 'aria-label': t('resources.selectRow', { name: getRowLabel(row) }) } }}
-                      />
-                    </TableCell>
+      {isPhone
+        ? (
+            <ResourceCards
+              label={label}
+              columns={columns}
+              rows={rows}
+              getRowId={getRowId}
+              selection={canSelect ? { pageCheckbox, rowCheckbox, selected } : undefined}
+              empty={emptyText}
+            />
+          )
+        : (
+            <TableContainer>
+              <Table aria-label={label}>
+                <TableHead>
+                  <TableRow>
+                    {canSelect && <TableCell padding="checkbox">{pageCheckbox}</TableCell>}
+                    {columns.map((column) => (
+                      <TableCell
+                        key={column.id}
+                        align={column.align}
+                        sx={column.id === 'actions' ? stickyEnd : undefined}
+                        sortDirection={column.sort && list.sort === column.sort ? list.order : false}
+                      >
+                        {column.sort
+                          ? (
+                              <TableSortLabel
+                                active={list.sort === column.sort}
+                                direction={list.sort === column.sort ? list.order : 'asc'}
+                                onClick={() => column.sort && list.sortBy(column.sort)}
+                              >
+                                {column.label}
+                              </TableSortLabel>
+                            )
+                          : column.label}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {rows.map((row) => {
+                    const id = getRowId(row);
+                    return (
+                      <TableRow key={id} hover selected={selected.includes(id)}>
+                        {canSelect && <TableCell padding="checkbox">{rowCheckbox(row)}</TableCell>}
+                        {columns.map((column) => (
+                          <TableCell key={column.id} align={column.align} sx={column.id === 'actions' ? stickyEnd : wholeWords}>
+                            {column.render(row)}
+                          </TableCell>
+                        ))}
+                      </TableRow>
+                    );
+                  })}
+                  {emptyText && (
+                    <TableRow>
+                      <TableCell colSpan={columnCount}>{emptyText}</TableCell>
+                    </TableRow>
                   )}
-                  {columns.map((column) => (
-                    <TableCell key={column.id} align={column.align} sx={{ ...(column.isWide ? wideOnly : {}), overflowWrap: 'anywhere' }}>
-                      {column.render(row)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              );
-            })}
-            {query.isSuccess && rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={columnCount}>
-                  <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
-                    {translateMessage(t, emptyMessage)}
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
       <ListPagination total={total} pagination={list.pagination} />
       <ConfirmDialog
         open={isConfirming}
@@ -218,5 +252,65 @@ export function ResourceTable<Row, Sort extends string>({
         {deleteQuestion?.(selected.length)}
       </ConfirmDialog>
     </Paper>
+  );
+}
+
+/**
+ * The rows on a phone: one card each, titled by the first column, with the other columns a
+ * phone shows as label and value beneath, and the row's buttons at its foot.
+ */
+function ResourceCards<Row, Sort extends string>({ label, columns, rows, getRowId, selection, empty }: {
+  label: string;
+  columns: readonly ResourceColumn<Row, Sort>[];
+  rows: readonly Row[];
+  getRowId: (row: Row) => string;
+  selection?: { pageCheckbox: ReactElement; rowCheckbox: (row: Row) => ReactNode; selected: readonly string[] };
+  empty: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [title, ...others] = columns.filter((column) => !column.isWide);
+  const details = others.filter((column) => column.id !== 'actions');
+  const actions = others.find((column) => column.id === 'actions');
+  return (
+    <>
+      {selection && rows.length > 0 && (
+        <FormControlLabel control={selection.pageCheckbox} label={t('resources.selectPage')} sx={{ mx: 0, px: 1 }} />
+      )}
+      <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {rows.map((row) => {
+          const id = getRowId(row);
+          return (
+            <Box
+              component="li"
+              key={id}
+              sx={{
+                display: 'flex', gap: 1, px: 2, py: 1.5, borderTop: 1, borderColor: 'divider',
+                bgcolor: selection?.selected.includes(id) ? 'action.selected' : undefined,
+              }}
+            >
+              {selection && <Box sx={{ mt: -1, ml: -1.5 }}>{selection.rowCheckbox(row)}</Box>}
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                {title && <Typography component="div" sx={{ fontWeight: 500 }}>{title.render(row)}</Typography>}
+                {details.length > 0 && (
+                  <Box
+                    component="dl"
+                    sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, max-content) minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.5, m: 0, mt: 1 }}
+                  >
+                    {details.map((column) => (
+                      <Fragment key={column.id}>
+                        <Typography component="dt" variant="body2" color="text.secondary">{column.label}</Typography>
+                        <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'break-word' }}>{column.render(row)}</Typography>
+                      </Fragment>
+                    ))}
+                  </Box>
+                )}
+                {actions && <Box sx={{ mt: 1, display: 'flex', justifyContent: 'flex-end' }}>{actions.render(row)}</Box>}
+              </Box>
+            </Box>
+          );
+        })}
+        {empty && <Box component="li" sx={{ px: 2, borderTop: 1, borderColor: 'divider' }}>{empty}</Box>}
+      </Box>
+    </>
   );
 }

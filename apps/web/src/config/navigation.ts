@@ -9,6 +9,7 @@ import CloudSync from '@mui/icons-material/CloudSync';
 import Dashboard from '@mui/icons-material/Dashboard';
 import Extension from '@mui/icons-material/Extension';
 import Groups from '@mui/icons-material/Groups';
+import History from '@mui/icons-material/History';
 import LocalHospital from '@mui/icons-material/LocalHospital';
 import MedicalServices from '@mui/icons-material/MedicalServices';
 import PersonOff from '@mui/icons-material/PersonOff';
@@ -19,7 +20,7 @@ import MarkEmailRead from '@mui/icons-material/MarkEmailRead';
 import Workspaces from '@mui/icons-material/Workspaces';
 import type { Translation } from '../i18n/es.ts';
 import type { RoleGroup } from '@receta/domain';
-import { isFirstRoleIn } from '../lib/roles.ts';
+import { isFirstRoleIn, isWorkspaceMember } from '../lib/roles.ts';
 import { paths } from './paths.ts';
 
 type ItemLabelKey = `navigation.items.${keyof Translation['navigation']['items']}`;
@@ -38,13 +39,17 @@ export interface NavigationItem {
   required?: readonly Permission[];
   /** The roles-based check of spec section 6: the user's first role must be in the group. */
   roles?: RoleGroup;
+  /** Spec section 2, "(exact)": marked current on its own path only, not on the pages under it. */
+  isExact?: boolean;
+  /** Its page works inside a workspace (patients, prescriptions): hidden from a user who belongs to none. */
+  needsWorkspace?: boolean;
   icon: SvgIconComponent;
 }
 
 /** Who is looking at the menu: their permissions and, for the roles-based check, their roles. */
 export interface Viewer {
   scope: readonly string[];
-  user?: Pick<UserSession, 'roles'> | null;
+  user?: Pick<UserSession, 'roles' | 'workspaces'> | null;
 }
 
 export interface NavigationGroup {
@@ -59,12 +64,15 @@ export const navigation: readonly NavigationGroup[] = [
   {
     id: 'auth',
     labelKey: 'navigation.groups.auth',
+    // Spec section 2: the group as a whole needs an index-admin permission (a femecon.admin does not see it).
+    required: ['index.admin.fds', 'index.admin.antigens'],
     items: [
       {
         id: 'administrators',
         labelKey: 'navigation.items.administrators',
         path: paths.administrators.path,
         required: ['index.admin.fds', 'index.admin.antigens'],
+        isExact: true,
         icon: AdminPanelSettings,
       },
       {
@@ -75,7 +83,14 @@ export const navigation: readonly NavigationGroup[] = [
         required: ['index.not.authorized.user'],
         icon: PersonOff,
       },
-      { id: 'roles', labelKey: 'navigation.items.roles', path: paths.roles.path, required: ['index.role'], icon: Badge },
+      {
+        id: 'roles',
+        labelKey: 'navigation.items.roles',
+        path: paths.roles.path,
+        required: ['index.role'],
+        isExact: true,
+        icon: Badge,
+      },
       {
         id: 'outbox',
         labelKey: 'navigation.items.outbox',
@@ -91,6 +106,14 @@ export const navigation: readonly NavigationGroup[] = [
         // The platform's deliveries are the superadmin's to follow, like the outbox (decision 044).
         roles: 'superAdmin',
         icon: CloudSync,
+      },
+      {
+        id: 'event-log',
+        labelKey: 'navigation.items.eventLog',
+        path: paths.eventLog.path,
+        // The server answers the superAdmin role group alone (decision 050).
+        roles: 'superAdmin',
+        icon: History,
       },
       {
         id: 'workspaces',
@@ -128,6 +151,7 @@ export const navigation: readonly NavigationGroup[] = [
         searchWordsKey: 'navigation.searchWords.prescriptions',
         path: paths.prescriptions.path,
         required: ['index.prescription'],
+        needsWorkspace: true,
         icon: ReceiptLong,
       },
       {
@@ -158,6 +182,7 @@ export const navigation: readonly NavigationGroup[] = [
         searchWordsKey: 'navigation.searchWords.myPrescriptions',
         path: paths.myPrescriptions.path,
         required: ['owner.prescription'],
+        needsWorkspace: true,
         icon: Description,
       },
       {
@@ -165,6 +190,7 @@ export const navigation: readonly NavigationGroup[] = [
         labelKey: 'navigation.items.myPatients',
         path: paths.myPatients.path,
         required: ['index.patient'],
+        needsWorkspace: true,
         icon: Groups,
       },
       {
@@ -199,8 +225,10 @@ export const navigation: readonly NavigationGroup[] = [
  * shows only when its own requirement passes and at least one of its items is visible.
  */
 export function visibleNavigation(config: readonly NavigationGroup[], viewer: Viewer): NavigationGroup[] {
+  const user = viewer.user ?? null;
   const canSee = (item: NavigationItem) => isAllowed(item.required, viewer.scope)
-    && (item.roles === undefined || isFirstRoleIn(item.roles, viewer.user ?? null));
+    && (item.roles === undefined || isFirstRoleIn(item.roles, user))
+    && (!item.needsWorkspace || isWorkspaceMember(user));
   return config
     .filter((group) => isAllowed(group.required, viewer.scope))
     .map((group) => ({ ...group, items: group.items.filter(canSee) }))
@@ -230,6 +258,11 @@ export function searchNavigation(
     .flatMap((group) => group.items)
     .filter(matches)
     .slice(0, limits.navigationSearchSuggestions);
+}
+
+/** Whether the menu entry stands for the page at `pathname`: its own path, or a page under it unless it is exact. */
+export function isCurrentItem(item: Pick<NavigationItem, 'path' | 'isExact'>, pathname: string): boolean {
+  return pathname === item.path || (!item.isExact && pathname.startsWith(`${item.path}/`));
 }
 
 function wordsOf(text: string): string[] {

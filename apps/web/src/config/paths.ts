@@ -44,6 +44,7 @@ export const paths = {
   workspaces: staticPath('/workspaces'),
   outbox: staticPath('/outbox'),
   repositoryPointers: staticPath('/repository-pointers'),
+  eventLog: staticPath('/event-log'),
   oauthClients: staticPath('/oauthClients'),
 
   dashboard: staticPath('/dashboard'),

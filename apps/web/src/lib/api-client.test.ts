@@ -1,6 +1,6 @@
 import { InformationSchema, storageKeys } from '@receta/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiRequestError, createApiClient } from './api-client.ts';
+import { ApiRequestError, createApiClient, fileNameOf } from './api-client.ts';
 
 function jsonResponse(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -166,6 +166,31 @@ describe('api client', () => {
     expect(file.type).toBe('application/pdf');
     expect(await file.text()).toBe('%PDF-1.4');
     expect(sentRequest(fetchMock).headers.get('Authorization')).toBe('Bearer session-token');
+  });
+
+  it('downloads a file under the name the server gives it, with the query sent', async () => {
+    const disposition = 'attachment; filename="registro-de-eventos-2026-03-01-a-2026-03-31.p7m"; '
+      + "filename*=UTF-8''registro-de-eventos-2026-03-01-a-2026-03-31.p7m";
+    const fetchMock = fakeFetch(() => new Response('signed', {
+      headers: { 'Content-Type': 'application/pkcs7-mime', 'Content-Disposition': disposition },
+    }));
+    const client = createApiClient({ fetch: fetchMock, currentPath: () => '/event-log' });
+
+    const file = await client.downloadNamedFile('/api/event-log/export', { query: { from: '2026-03-01', to: '2026-03-31' } });
+
+    expect(file.fileName).toBe('registro-de-eventos-2026-03-01-a-2026-03-31.p7m');
+    expect(await file.blob.text()).toBe('signed');
+    expect(sentRequest(fetchMock).url).toBe('/api/event-log/export?from=2026-03-01&to=2026-03-31');
+  });
+
+  it.each([
+    ['attachment; filename="T_tulo M_dico.pdf"; filename*=UTF-8\'\'T%C3%ADtulo%20M%C3%A9dico.pdf', 'Título Médico.pdf'],
+    ['attachment; filename="informe.csv"', 'informe.csv'],
+    ['attachment; filename=informe.csv', 'informe.csv'],
+    ['attachment', null],
+    [null, null],
+  ])('reads the file name of the disposition %s', (disposition, fileName) => {
+    expect(fileNameOf(disposition)).toBe(fileName);
   });
 
   it('turns a network failure into the spec\'s try-later message', async () => {

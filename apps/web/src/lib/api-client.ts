@@ -46,6 +46,14 @@ export interface RequestOptions {
   bearer?: string | null;
 }
 
+export type DownloadOptions = Pick<RequestOptions, 'signal' | 'method' | 'query' | 'body' | 'bearer'>;
+
+export interface NamedFile {
+  blob: Blob;
+  /** The name the server's Content-Disposition gives; null without one. */
+  fileName: string | null;
+}
+
 export interface UploadOptions {
   /** Called with the share of the body sent so far, from 0 to 1. */
   onProgress?: (share: number) => void;
@@ -154,9 +162,14 @@ export function createApiClient(dependencies: ApiClientDependencies = {}) {
      * Fetches a file that needs the session's token, such as an uploaded document, or one a
      * request makes, such as a PDF signed for an OAuth app.
      */
-    async download(path: string, options: Pick<RequestOptions, 'signal' | 'method' | 'body' | 'bearer'> = {}): Promise<Blob> {
+    async download(path: string, options: DownloadOptions = {}): Promise<Blob> {
       const response = await fetchResponse(path, options);
       return response.blob();
+    },
+    /** Fetches a file the server names itself, as an export of a chosen period: the blob and that name. */
+    async downloadNamedFile(path: string, options: DownloadOptions = {}): Promise<NamedFile> {
+      const response = await fetchResponse(path, options);
+      return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
     },
     /** Registers what happens when the server rejects the stored token; returns the unregister call. */
     onUnauthorized(handler: UnauthorizedHandler): () => void {
@@ -184,6 +197,15 @@ function withQuery(path: string, query: Record<string, QueryValue> | undefined):
   }
   const search = params.toString();
   return search ? `${path}?${search}` : path;
+}
+
+/** The file name of a Content-Disposition: the exact UTF-8 one (RFC 8187) when given, else the plain one. */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
+  if (encoded) return decodeURIComponent(encoded[1]!.trim());
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/i.exec(disposition);
+  return plain ? (plain[1] ?? plain[2]!.trim()) : null;
 }
 
 function networkError(): ApiRequestError {

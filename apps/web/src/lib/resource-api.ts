@@ -20,11 +20,14 @@ export function useResourcePage<Schema extends z.ZodType>(
   });
 }
 
-/** One row of a resource, for its edit or detail page. */
-export function useResource<Schema extends z.ZodType>(key: readonly unknown[], path: string, schema: Schema) {
+/** One row of a resource, for its edit or detail page; not requested while `enabled` is false. */
+export function useResource<Schema extends z.ZodType>(
+  key: readonly unknown[], path: string, schema: Schema, { enabled = true }: { enabled?: boolean } = {},
+) {
   return useQuery({
     queryKey: [...key, 'detail', path],
     queryFn: ({ signal }) => api.request(path, { schema, signal }),
+    enabled,
   });
 }
 

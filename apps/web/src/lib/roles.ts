@@ -9,3 +9,11 @@ export function isFirstRoleIn(group: RoleGroup, user: Pick<UserSession, 'roles'>
 export function hasWorkspace(user: Pick<UserSession, 'roles'> | null): boolean {
   return isFirstRoleIn('hasWorkspace', user);
 }
+
+/**
+ * Whether the user belongs to some workspace (the server's memberships, in the session):
+ * patients and prescriptions live in one, so their pages work only for a member.
+ */
+export function isWorkspaceMember(user: Pick<UserSession, 'workspaces'> | null): boolean {
+  return (user?.workspaces.length ?? 0) > 0;
+}

@@ -25,7 +25,8 @@ export function makeUser(overrides: Partial<UserSession> = {}): UserSession {
     roles: ['fds.medical'],
     scope: ['owner.prescription'],
     redirectUrl: null,
-    workspaces: [],
+    // A doctor always belongs to a workspace: their own practice at least.
+    workspaces: [{ id: 'c0a80101-0000-4000-8000-00000000000a', name: 'Consultorio propio', avatarUri: null }],
     termsAndConditions: null,
     passwordExpired: false,
     hasSigningPin: false,

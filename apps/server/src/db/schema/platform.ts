@@ -1,5 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bytea } from './accounts.ts';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -43,18 +43,46 @@ export const platformSecrets = pgTable('platform_secrets', {
   createdAt: createdAt(),
 });
 
-/** Every change that matters, with who made it, when and from which page. */
+/**
+ * The event log (Disp. DNSISA 1/2025 Annexes II and III): every access and every change that
+ * matters, append-only. What may name a person (the address, the page, the outcome and the
+ * details) is sealed with AES-256-GCM under AUDIT_LOG_KEY; what finds an event (when, who,
+ * what, on what) stays readable, so that a prescription's history needs no decryption of the
+ * whole log. `contentHash` covers every column the application writes; at commit a deferred
+ * trigger chains the event after the last one (`seq`, `prevHash`, `hash`), so that a changed,
+ * deleted or reordered row breaks the chain (decision 050). Nothing refers to users with a
+ * foreign key, so that no change elsewhere ever rewrites an event.
+ */
 export const auditEvents = pgTable('audit_events', {
   id: uuid().primaryKey().defaultRandom(),
   at: createdAt(),
-  actorUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+  actorUserId: uuid(),
+  /** The external app that acted for the user, or the pharmacy system (OAuth2 client row id). */
+  oauthClientId: uuid(),
   action: text().notNull(),
   subjectType: text().notNull(),
   subjectId: text().notNull(),
+  /** Events written before the log was sealed keep their page and details here until start-up seals them. */
   pagePath: text(),
-  details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  details: jsonb().$type<Record<string, unknown>>(),
+  keyId: text(),
+  sealed: bytea(),
+  contentHash: bytea(),
+  /** Set at commit by the chaining trigger; null only for an event that never reached the chain. */
+  seq: bigint({ mode: 'number' }),
+  prevHash: bytea(),
+  hash: bytea(),
 }, (table) => [
   index().on(table.subjectType, table.subjectId, table.at),
   // What one person did, by action and time: the documents a doctor signed for apps.
   index().on(table.actorUserId, table.action, table.at),
+  uniqueIndex().on(table.seq),
+  index().on(table.at),
 ]);
+
+/** The end of the event log's chain: one row, locked by each commit that appends to the log. */
+export const auditLogHead = pgTable('audit_log_head', {
+  id: integer().primaryKey(),
+  seq: bigint({ mode: 'number' }).notNull(),
+  hash: bytea().notNull(),
+});

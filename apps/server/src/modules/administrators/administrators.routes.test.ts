@@ -13,6 +13,7 @@ import { useTestApp } from '../../../test/helper.ts';
 import {
   auditEvents, mailOutbox, roles, sessions, userRoles, users, userTokens, workspaceMembers,
 } from '../../db/schema/index.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
 
 const test = useTestApp();
 let adminId: string;
@@ -71,9 +72,7 @@ async function accountOf(userId: string) {
 }
 
 function auditOf(subjectId: string, action: string) {
-  return test.app.db.select()
-    .from(auditEvents)
-    .where(and(eq(auditEvents.subjectId, subjectId), eq(auditEvents.action, action)));
+  return readAuditEvents(test.app.db, and(eq(auditEvents.subjectId, subjectId), eq(auditEvents.action, action)));
 }
 
 function mailsTo(email: string) {

@@ -1,10 +1,9 @@
+import { defaultSuperadminEmail } from '@receta/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { roles, userRoles, users } from '../../db/schema/index.ts';
 import { generatePassword, hashSecret } from '../../platform/passwords.ts';
 import { superadminRole } from '../roles/index.ts';
-
-export const defaultSuperadminEmail = 'admin@localhost';
 
 export interface SuperadminCredentials {
   email: string | undefined;

@@ -11,6 +11,7 @@ import { authorizationFor, superadminId } from '../../../test/factories/users.ts
 import { testAdmin } from '../../../test/fixtures.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { auditEvents, employees, files, owners, roles, userRoles, users } from '../../db/schema/index.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
 
 const test = useTestApp();
 let superadmin: Record<string, string>;
@@ -76,8 +77,7 @@ describe('POST /api/owners', () => {
     expect((await accept(password)).statusCode).toBe(200);
     expect((await accept(password)).json()).toMatchObject({ statusCode: 400, message: messages.auth.linkInvalid });
 
-    const audit = await test.app.db.select().from(auditEvents)
-      .where(and(eq(auditEvents.subjectId, owner.id), eq(auditEvents.action, 'owner.created')));
+    const audit = await readAuditEvents(test.app.db, and(eq(auditEvents.subjectId, owner.id), eq(auditEvents.action, 'owner.created')));
     expect(audit).toHaveLength(1);
   });
 

@@ -9,6 +9,7 @@ import {
 import { useTestApp } from '../../../test/helper.ts';
 import { auditEvents, sessions, users } from '../../db/schema/index.ts';
 import { policies } from '../../platform/attempt-limiter.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
 
 const test = useTestApp();
 
@@ -195,8 +196,7 @@ describe('POST /api/auth/login/2fa', () => {
 
     const [account] = await test.app.db.select().from(users).where(eq(users.id, user.id));
     expect(account!.totpEnabledAt).toBeInstanceOf(Date);
-    const audit = await test.app.db.select().from(auditEvents)
-      .where(and(eq(auditEvents.action, 'user.signed_in'), eq(auditEvents.subjectId, user.id)));
+    const audit = await readAuditEvents(test.app.db, and(eq(auditEvents.action, 'user.signed_in'), eq(auditEvents.subjectId, user.id)));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       actorUserId: user.id, details: { sessionId: session!.id, enrolledSecondFactor: true },

@@ -11,6 +11,7 @@ import { useTestApp } from '../../../test/helper.ts';
 import { auditEvents, doctors, mailOutbox, users, userTokens } from '../../db/schema/index.ts';
 import { policies } from '../../platform/attempt-limiter.ts';
 import { verifySecret } from '../../platform/passwords.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
 
 const test = useTestApp();
 
@@ -108,8 +109,7 @@ describe('POST /api/auth/password-recovery/{userToken}', () => {
     expect((await login(user.email, 'Nueva-Clave-2026')).statusCode).toBe(200);
     const session = await test.app.inject({ url: '/api/auth/session', headers: { authorization: `Bearer ${sessionToken}` } });
     expect(session.statusCode).toBe(401);
-    const [audit] = await test.app.db.select().from(auditEvents)
-      .where(and(eq(auditEvents.action, 'user.password_recovered'), eq(auditEvents.subjectId, user.id)));
+    const [audit] = await readAuditEvents(test.app.db, and(eq(auditEvents.action, 'user.password_recovered'), eq(auditEvents.subjectId, user.id)));
     expect(audit).toMatchObject({ actorUserId: user.id, details: { revokedSessions: 1 } });
   });
 
@@ -261,8 +261,7 @@ describe('POST /api/auth/pin-recovery/{userToken}', () => {
     expect(record.pinFailedAttempts).toBe(0);
     expect(record.pinHash).toMatch(/^\$argon2id\$/);
     expect(await verifySecret(record.pinHash!, '4821')).toBe(true);
-    const [audit] = await test.app.db.select().from(auditEvents)
-      .where(and(eq(auditEvents.action, 'doctor.pin_recovered'), eq(auditEvents.subjectId, doctor.id)));
+    const [audit] = await readAuditEvents(test.app.db, and(eq(auditEvents.action, 'doctor.pin_recovered'), eq(auditEvents.subjectId, doctor.id)));
     expect(audit).toMatchObject({ actorUserId: doctor.id });
   });
 

@@ -5,6 +5,7 @@ import { createApprovedDoctor } from '../../../test/factories/approved-doctors.t
 import { authorizationFor, createUser, signIn } from '../../../test/factories/users.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { auditEvents, roles, users } from '../../db/schema/index.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
 
 const test = useTestApp();
 
@@ -90,8 +91,7 @@ describe('POST /api/termsAndConditions', () => {
 
     const session = (await test.app.inject({ url: '/api/auth/session', headers })).json<UserSession>();
     expect(session.termsAndConditions).toBe(termsAndConditions);
-    const [audit] = await test.app.db.select().from(auditEvents)
-      .where(and(eq(auditEvents.action, 'user.terms_accepted'), eq(auditEvents.subjectId, user.id)));
+    const [audit] = await readAuditEvents(test.app.db, and(eq(auditEvents.action, 'user.terms_accepted'), eq(auditEvents.subjectId, user.id)));
     expect(audit).toMatchObject({
       actorUserId: user.id,
       pagePath: '/termsAndConditions',

@@ -14,7 +14,9 @@ import { useTestApp } from '../../../test/helper.ts';
 import { auditEvents, dispensations, prescriptionDocuments, prescriptionItems, prescriptions } from '../../db/schema/index.ts';
 import { policies } from '../../platform/attempt-limiter.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { x509 } from '../../platform/pki/x509.ts';
 import { dispensePrescription, undoDispensation } from './dispensing.service.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
 
 const test = useTestApp();
 const today = todayInArgentina();
@@ -249,6 +251,21 @@ describe('GET /api/public/verifications/:code', () => {
   });
 });
 
+describe('GET /api/public/certificate-authority', () => {
+  it('hands anyone the platform CA certificate that issued the doctors\' certificates, to trust in a PDF reader', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/public/certificate-authority' });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pkix-cert');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="receta-digital-autoridad-certificante\.cer"/);
+    const authority = new x509.X509Certificate(response.rawPayload);
+    expect(authority.getExtension(x509.BasicConstraintsExtension)?.ca).toBe(true);
+    const signer = await test.app.signing.credentialFor(test.app.db, doctorId);
+    expect(signer.certificate.issuer).toBe(authority.subject);
+    expect(await signer.certificate.verify({ publicKey: authority.publicKey, signatureOnly: true })).toBe(true);
+  });
+});
+
 describe('GET /api/scanner/:code', () => {
   it('shows a pharmacy the whole prescription with its signature checked', async () => {
     const prescription = await signedPrescription();
@@ -325,8 +342,7 @@ describe('POST /api/prescriptions/:id/dispense', () => {
     expect(result.dispensations[0]).toMatchObject({
       quantity: 2, pharmacy: { id: pharmacy.id, displayName: 'Farmacia Central' }, undoneAt: null, canUndo: true,
     });
-    const [event] = await test.app.db.select().from(auditEvents)
-      .where(and(eq(auditEvents.subjectId, prescription.id), eq(auditEvents.action, 'prescription.dispensed')));
+    const [event] = await readAuditEvents(test.app.db, and(eq(auditEvents.subjectId, prescription.id), eq(auditEvents.action, 'prescription.dispensed')));
     expect(event?.actorUserId).toBe(pharmacy.id);
     const [firstItem, secondItem] = result.prescription.items;
     expect(event?.details).toMatchObject({

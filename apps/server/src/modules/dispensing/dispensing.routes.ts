@@ -8,10 +8,13 @@ import { z } from 'zod';
 import { policies } from '../../platform/attempt-limiter.ts';
 import { auditActorOf } from '../../platform/audit.ts';
 import { currentUser } from '../../platform/auth/access-control.ts';
+import { attachmentDisposition } from '../../platform/files/content-disposition.ts';
 import { errorAnswers } from '../../platform/http/error-answers.ts';
 import {
   dispensePrescription, scanPrescription, undoDispensation, verifyPrescription, type PharmacyActor,
 } from './dispensing.service.ts';
+
+const platformCaFileName = 'receta-digital-autoridad-certificante.cer';
 
 /** `code`: the verification code under the QR code, or the CUIR of one of the prescription's items. */
 const CodeParamsSchema = z.object({ code: PrescriptionLookupSchema });
@@ -23,8 +26,9 @@ function pharmacyActorOf(request: FastifyRequest): PharmacyActor {
 }
 
 /**
- * The public verification of a prescription (its QR code or a CUIR) and the pharmacy's scanner,
- * dispense and undo. No workspace: pharmacies are outside the doctors' workspaces.
+ * The public verification of a prescription (its QR code or a CUIR), the platform CA's certificate
+ * for PDF readers, and the pharmacy's scanner, dispense and undo. No workspace: pharmacies are
+ * outside the doctors' workspaces.
  */
 export const dispensingRoutes: FastifyPluginAsyncZod = async (app) => {
   const platformCa = app.signing.ca.certificate;
@@ -41,6 +45,20 @@ export const dispensingRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.attempts.reserve([[policies.publicLinksPerAddress, request.ip]]);
     return verifyPrescription(app.db, platformCa, request.params.code);
   });
+
+  app.get('/public/certificate-authority', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['verificación'],
+      summary: 'El certificado de la autoridad certificante de la plataforma (DER), para que un lector de PDF confíe en las firmas de las recetas',
+      produces: ['application/pkix-cert'],
+    },
+  }, (_request, reply) => reply
+    .type('application/pkix-cert')
+    // .cer: the name Adobe Acrobat's import and Windows open as a certificate.
+    .header('content-disposition', attachmentDisposition(platformCaFileName))
+    .header('cache-control', 'public, max-age=86400')
+    .send(Buffer.from(platformCa.rawData)));
 
   app.get('/scanner/:code', {
     config: { access: ['index.scan'] },

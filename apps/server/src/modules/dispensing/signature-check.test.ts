@@ -2,9 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as asn1js from 'asn1js';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestSigner, prescriptionToPrint } from '../../../test/factories/signing.ts';
-import { renderPrescriptionPdf, signPdf } from '../../platform/pdf/index.ts';
+import { signPrescriptionPdf } from '../../platform/pdf/index.ts';
 import type { Signer } from '../../platform/pki/index.ts';
 import type { PlatformCa } from '../../platform/pki/platform-ca.ts';
 import { verifyPdfSignature } from './signature-check.ts';
@@ -18,8 +19,9 @@ beforeAll(async () => {
   directory = await mkdtemp(join(tmpdir(), 'receta-signature-check-'));
   signer = await createTestSigner(join(directory, 'platform'));
   otherCa = (await createTestSigner(join(directory, 'other'))).ca;
-  const pdf = await renderPrescriptionPdf(prescriptionToPrint(), { verificationUrl: 'https://receta.test/verificar/ABC' });
-  signed = Buffer.from(await signPdf(pdf, signer, { reason: 'Receta electrónica', location: 'Argentina', name: 'María José Núñez' }));
+  signed = Buffer.from(await signPrescriptionPdf(prescriptionToPrint(), {
+    signer, signingTime: new Date(), verificationCode: '7K3M9P2QX4T8VW6R', verificationUrl: 'https://receta.test/verify/7K3M9P2QX4T8VW6R',
+  }));
 });
 afterAll(async () => {
   await rm(directory, { recursive: true, force: true });
@@ -75,7 +77,9 @@ describe('verifyPdfSignature', () => {
   });
 
   it('refuses a file that is no signed PDF', async () => {
-    const unsigned = await renderPrescriptionPdf(prescriptionToPrint(), { verificationUrl: 'https://receta.test/verificar/ABC' });
+    const document = await PDFDocument.create();
+    document.addPage();
+    const unsigned = await document.save();
     expect(await verifyPdfSignature(unsigned, signer.ca.certificate, now())).toBeNull();
     expect(await verifyPdfSignature(Buffer.from('no es un PDF'), signer.ca.certificate, now())).toBeNull();
   });

@@ -12,6 +12,7 @@ import { createWorkspace } from '../../../test/factories/workspaces.ts';
 import { pdfsigTrusting, type Pdfsig } from '../../../test/pdfsig.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { auditEvents, doctorCredentials, prescriptionDocuments, workspaceMembers } from '../../db/schema/index.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
 
 const test = useTestApp();
 const run = promisify(execFile);
@@ -94,8 +95,7 @@ describe('PUT /api/medicals/{id} and the doctor\'s certificate', () => {
     const text = await textOf(pdf);
     expect(text).toContain('98765');
     expect(text).not.toContain('123456');
-    const [audit] = await test.app.db.select().from(auditEvents)
-      .where(and(eq(auditEvents.action, 'doctor.edited'), eq(auditEvents.subjectId, doctor.id)));
+    const [audit] = await readAuditEvents(test.app.db, and(eq(auditEvents.action, 'doctor.edited'), eq(auditEvents.subjectId, doctor.id)));
     expect(audit?.details).toMatchObject({ certificateReissued: true });
   });
 

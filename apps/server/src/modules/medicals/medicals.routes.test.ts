@@ -13,6 +13,7 @@ import { useTestApp } from '../../../test/helper.ts';
 import {
   auditEvents, doctors, files, sessions, userTokens, users, workspaceMembers, workspaces,
 } from '../../db/schema/index.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
 
 const test = useTestApp();
 let adminId: string;
@@ -68,9 +69,7 @@ async function statusOf(userId: string) {
 }
 
 async function auditOf(action: string, subjectId: string) {
-  return test.app.db.select()
-    .from(auditEvents)
-    .where(and(eq(auditEvents.action, action), eq(auditEvents.subjectId, subjectId)));
+  return readAuditEvents(test.app.db, and(eq(auditEvents.action, action), eq(auditEvents.subjectId, subjectId)));
 }
 
 describe('GET /api/medicals', () => {

@@ -10,6 +10,7 @@ import { createWorkspace } from '../../../test/factories/workspaces.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { auditEvents, doctors, files } from '../../db/schema/index.ts';
 import { fileIdOfLocation, fileLocation, storeUnattachedFile } from '../../platform/files/file-store.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
 
 const test = useTestApp();
 let moderator: Record<string, string>;
@@ -41,8 +42,7 @@ async function evidence(): Promise<string> {
 }
 
 function auditOf(action: string, subjectId: string) {
-  return test.app.db.select().from(auditEvents)
-    .where(and(eq(auditEvents.action, action), eq(auditEvents.subjectId, subjectId)));
+  return readAuditEvents(test.app.db, and(eq(auditEvents.action, action), eq(auditEvents.subjectId, subjectId)));
 }
 
 describe('PUT /api/medicals/{id}/restricted-authorisation', () => {

@@ -8,6 +8,7 @@ import { testAdmin } from '../../../test/fixtures.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { createWorkspace } from '../../../test/factories/workspaces.ts';
 import { auditEvents, doctors, users } from '../../db/schema/index.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
 
 const test = useTestApp();
 let moderatorId: string;
@@ -119,8 +120,7 @@ describe('POST /api/users/{id}/authorize', () => {
     expect(mail.text).toMatch(new RegExp(`${test.config.publicUrl}/confirmation/[\\w-]{43}`));
     expect(mail.text).toContain('El enlace vence en 7 días');
     expect(mail.html).toContain(`href="${test.config.publicUrl}/confirmation/`);
-    const audit = await test.app.db.select().from(auditEvents)
-      .where(and(eq(auditEvents.subjectId, doctor.id), eq(auditEvents.action, 'doctor.authorized')));
+    const audit = await readAuditEvents(test.app.db, and(eq(auditEvents.subjectId, doctor.id), eq(auditEvents.action, 'doctor.authorized')));
     expect(audit).toMatchObject([{ actorUserId: moderatorId }]);
 
     const pending = (await list('?pageSize=100')).json<PendingUserPage>();

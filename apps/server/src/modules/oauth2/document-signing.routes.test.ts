@@ -13,6 +13,7 @@ import { useTestApp } from '../../../test/helper.ts';
 import { pdfsigTrusting, type Pdfsig } from '../../../test/pdfsig.ts';
 import { auditEvents } from '../../db/schema/index.ts';
 import { documentSignedEvent, type DocumentSignedDetails } from './document-signing.service.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
 
 const test = useTestApp();
 let directory: string;
@@ -99,7 +100,7 @@ async function sendToSign(
 }
 
 function signedEventsOf(signedSha256: string) {
-  return test.app.db.select().from(auditEvents).where(and(
+  return readAuditEvents(test.app.db, and(
     eq(auditEvents.action, documentSignedEvent.action),
     eq(auditEvents.subjectType, documentSignedEvent.subjectType),
     eq(auditEvents.subjectId, signedSha256),
@@ -125,8 +126,8 @@ describe('POST /oauth2/documents/signs', () => {
 
     const [event] = await signedEventsOf(sha256Of(signed));
     expect(event?.actorUserId).toBe(doctorId);
+    expect(event?.oauthClientId).toBe(approval.clientRowId);
     expect(event?.details).toMatchObject({
-      oauthClientId: approval.clientRowId,
       clientPublicId: approval.clientId,
       sandbox: false,
       originalSha256: sha256Of(report),

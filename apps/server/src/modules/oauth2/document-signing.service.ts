@@ -24,9 +24,8 @@ export interface DocumentSignRequest {
  */
 export const documentSignedEvent = { action: 'document.signed', subjectType: 'document' } as const;
 
+/** The details of a document's signing event; the app's row id is the event's own `oauthClientId`. */
 export interface DocumentSignedDetails {
-  /** The app's row id, added by `recordAudit` for every OAuth2 actor. */
-  oauthClientId: string;
   /** The client_id the app sends, and its name. */
   clientPublicId: string;
   clientName: string;
@@ -63,7 +62,7 @@ export async function signDocumentForApp(
       ? await services.authority.sandboxCredentialFor(tx, caller.userId)
       : await services.authority.credentialFor(tx, caller.userId);
     const signed = Buffer.from(await signUploadedPdf(upload, signer, signatureDetails(signer, caller)));
-    const details: Omit<DocumentSignedDetails, 'oauthClientId'> = {
+    const details: DocumentSignedDetails = {
       clientPublicId: caller.clientPublicId,
       clientName: caller.clientName,
       sandbox: caller.sandbox,

@@ -10,6 +10,7 @@ import { testAdmin } from '../../../test/fixtures.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { auditEvents } from '../../db/schema/index.ts';
 import { issueUserToken } from '../../platform/user-tokens.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
 
 // Every app's access ends with the credentials or the account it was given with.
 const test = useTestApp();
@@ -96,8 +97,7 @@ describe.each([
     expect((await consent(pendingSignIn)).json<ApiError>()).toMatchObject({
       statusCode: 400, message: messages.oauth.signInExpired,
     });
-    const [audit] = await test.app.db.select().from(auditEvents)
-      .where(and(eq(auditEvents.action, 'oauth.all_grants_revoked'), eq(auditEvents.subjectId, doctor.id)));
+    const [audit] = await readAuditEvents(test.app.db, and(eq(auditEvents.action, 'oauth.all_grants_revoked'), eq(auditEvents.subjectId, doctor.id)));
     expect(audit?.details).toMatchObject({ revokedTokens: 2, discardedCodes: 1 });
   });
 });

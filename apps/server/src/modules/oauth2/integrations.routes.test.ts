@@ -6,6 +6,7 @@ import { authorizeThroughFlow, createOAuthClient, pkcePair } from '../../../test
 import { authorizationFor, createUser, type CreatedUser } from '../../../test/factories/users.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { auditEvents } from '../../db/schema/index.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
 
 const test = useTestApp();
 
@@ -87,8 +88,7 @@ describe('DELETE /api/integrations/:clientId', () => {
     });
     expect(refreshed.json()).toMatchObject({ error: 'invalid_grant' });
     expect((await integrationsOf(headers)).json()).toEqual([]);
-    const [audit] = await test.app.db.select().from(auditEvents)
-      .where(and(eq(auditEvents.action, 'oauth.grant_revoked'), eq(auditEvents.actorUserId, doctor.id)));
+    const [audit] = await readAuditEvents(test.app.db, and(eq(auditEvents.action, 'oauth.grant_revoked'), eq(auditEvents.actorUserId, doctor.id)));
     expect(audit?.details).toMatchObject({ clientId: app.clientId, revokedTokens: 2 });
     expect((await revoke(app.clientId, headers)).json<ApiError>()).toMatchObject({
       statusCode: 404, message: messages.oauth.integrationNotFound,

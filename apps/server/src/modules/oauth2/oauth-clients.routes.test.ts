@@ -9,6 +9,7 @@ import { testAdmin } from '../../../test/fixtures.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { auditEvents, oauthClients } from '../../db/schema/index.ts';
 import { demoClientId, ensureDemoClient } from './demo-client.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
 
 const test = useTestApp();
 let superadmin: Record<string, string>;
@@ -62,8 +63,7 @@ async function authenticates(clientId: string, secret: string): Promise<boolean>
 }
 
 function auditOf(subjectId: string, action: string) {
-  return test.app.db.select().from(auditEvents)
-    .where(and(eq(auditEvents.subjectId, subjectId), eq(auditEvents.action, action)));
+  return readAuditEvents(test.app.db, and(eq(auditEvents.subjectId, subjectId), eq(auditEvents.action, action)));
 }
 
 describe('the client registry', () => {
@@ -125,12 +125,32 @@ describe('the client registry', () => {
     ['an address with a fragment', { redirectUris: ['https://hc.example.test/callback#x'] }, 'body.redirectUris.0', messages.oauth.redirectUriInvalid],
     ['something that is not an address', { redirectUris: ['callback'] }, 'body.redirectUris.0', messages.oauth.redirectUriInvalid],
     ['no redirect address', { redirectUris: [] }, 'body.redirectUris', messages.common.required],
+    ['redirect addresses without their label', { redirectUriLabel: ' ' }, 'body.redirectUriLabel', messages.common.required],
     ['no name', { name: '' }, 'body.name', messages.common.required],
     ['no scope', { allowedScopes: [] }, 'body.allowedScopes', messages.common.required],
   ])('refuses %s with a Spanish message on the field', async (_case, overrides, field, message) => {
     const response = await create({ ...validInput, ...overrides });
     expect(response.statusCode).toBe(400);
     expect(response.json<ApiError>().fields).toEqual([{ field, message }]);
+  });
+
+  it('registers and edits a pharmacy system without redirect addresses: its grant redirects nowhere', async () => {
+    const pharmacy = await createUser(test.app, { roles: ['pharmacy'] });
+    const pharmacySystem = {
+      name: 'Sistema Farmacia Sur', allowedScopes: ['prescriptions-dispense'], pharmacyAccountEmail: pharmacy.email,
+    };
+    const response = await create(pharmacySystem);
+    expect(response.statusCode, response.body).toBe(201);
+    const created = response.json<Created>();
+    expect(created.client).toMatchObject({ redirectUris: [], redirectUriLabel: '', pharmacyAccountEmail: pharmacy.email });
+    expect(created.clientSecret).toEqual(expect.any(String));
+
+    const edited = await test.app.inject({
+      method: 'PUT', url: `/api/oauth-clients/${created.client.id}`, headers: superadmin,
+      payload: { ...pharmacySystem, name: 'Sistema Farmacia Sur 2', redirectUris: [], redirectUriLabel: '' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<OAuthClient>()).toMatchObject({ name: 'Sistema Farmacia Sur 2', redirectUris: [] });
   });
 
   it('edits a client, keeping its secret and its kind', async () => {

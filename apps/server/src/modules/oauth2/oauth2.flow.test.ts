@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { doctorAppScopes, messages, type ApiError, type OAuthConsent, type OAuthTokenContext } from '@receta/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import * as oauth from 'oauth4webapi';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApprovedDoctor } from '../../../test/factories/approved-doctors.ts';
@@ -10,10 +10,11 @@ import {
 } from '../../../test/factories/second-factor.ts';
 import { createUser, type CreatedUser } from '../../../test/factories/users.ts';
 import { useTestApp } from '../../../test/helper.ts';
-import { auditEvents, oauthCodes, oauthGrants, oauthTokens } from '../../db/schema/index.ts';
+import { auditEvents, oauthCodes, oauthGrants, oauthTokens, users } from '../../db/schema/index.ts';
 import { hashSecret } from '../../platform/passwords.ts';
 import { hashToken } from '../../platform/user-tokens.ts';
 import { consumePinCode } from '../prescriptions/index.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
 
 // The provider driven as an integrator would drive it: the user's steps through the API the
 // web pages call, the app's steps through oauth4webapi over HTTP.
@@ -161,8 +162,7 @@ describe('the authorization code flow with PKCE, driven by oauth4webapi', () => 
       authorizationServer, client, clientAuth, refreshed.refresh_token ?? '', insecure,
     ));
     expect((await getTokenContext(refreshed.access_token)).status).toBe(401);
-    expect(await test.app.db.select().from(auditEvents)
-      .where(and(eq(auditEvents.action, 'oauth.grant'), eq(auditEvents.actorUserId, doctor.id))))
+    expect(await readAuditEvents(test.app.db, and(eq(auditEvents.action, 'oauth.grant'), eq(auditEvents.actorUserId, doctor.id))))
       .toEqual([expect.objectContaining({
         subjectId: app.id, details: expect.objectContaining({ grantId: grant?.id }) as unknown,
       })]);
@@ -274,6 +274,28 @@ describe('POST /oauth2/accounts/sign-in', () => {
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ message: messages.oauth.secondFactorNotEnrolled });
     expect(await test.app.db.select().from(oauthCodes).where(eq(oauthCodes.userId, doctor.id))).toEqual([]);
+  });
+
+  it('refuses a doctor whose password is older than PASSWORD_MAX_AGE_DAYS until it is changed on the platform', async () => {
+    const doctor = await doctorWithPin();
+    const app = await createOAuthClient(test.app);
+    await test.app.db.update(users)
+      .set({ passwordChangedAt: sql`now() - make_interval(days => 366)` })
+      .where(eq(users.id, doctor.id));
+    const expired = await signIn({ email: doctor.email, password: doctor.password, client_id: app.clientId, scope: 'documents-sign' });
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json()).toMatchObject({ message: messages.password.expired, errorCode: 'passwordExpired' });
+    expect(await test.app.db.select().from(oauthCodes).where(eq(oauthCodes.userId, doctor.id))).toEqual([]);
+
+    const webSession = await signInThroughBothSteps(test.app, doctor);
+    const newPassword = 'Nueva-Clave-2026!';
+    const change = await test.app.inject({
+      method: 'POST', url: '/api/profile/password', headers: { authorization: `Bearer ${webSession.access_token}` },
+      payload: { currentPassword: doctor.password, newPassword, confirmPassword: newPassword },
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    const renewed = await signIn({ email: doctor.email, password: newPassword, client_id: app.clientId, scope: 'documents-sign' });
+    expect(renewed.statusCode, renewed.body).toBe(200);
   });
 
   it('refuses a user who is not a doctor with "Unauthorized user"', async () => {

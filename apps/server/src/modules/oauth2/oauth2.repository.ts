@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { doctors, oauthClients, oauthCodes, oauthGrants, oauthTokens, users } from '../../db/schema/index.ts';
 
@@ -9,6 +9,15 @@ type CodeKind = OAuthCodeRow['kind'];
 /** An app by the client_id it sends. */
 export function findClientByPublicId(db: Database, clientId: string): Promise<OAuthClientRow | undefined> {
   return db.select().from(oauthClients).where(eq(oauthClients.clientId, clientId)).then(([row]) => row);
+}
+
+/** Whether some app registered the redirect URI, matched exactly as the authorize endpoint matches it. */
+export async function isRedirectUriOfSomeClient(db: Database, redirectUri: string): Promise<boolean> {
+  const rows = await db.select({ id: oauthClients.id })
+    .from(oauthClients)
+    .where(arrayContains(oauthClients.redirectUris, [redirectUri]))
+    .limit(1);
+  return rows.length === 1;
 }
 
 export function findClientById(db: Database, id: string): Promise<OAuthClientRow | undefined> {

@@ -1,12 +1,13 @@
 import {
   messages, OAuthAuthorizeBodySchema, OAuthAuthorizedSchema, OAuthAuthorizeQuerySchema, OAuthConsentSchema,
   OAuthClientTokenSchema, OAuthErrorSchema, OAuthPinConfirmedSchema, OAuthPinSchema, OAuthRevokeRequestSchema,
-  OAuthSignedInSchema, OAuthSignInSchema, OAuthSignInSecondFactorSchema, OAuthTokenContextSchema,
-  OAuthTokenRequestSchema, OAuthTokenSchema, withoutControls,
+  OAuthRedirectUriCheckSchema, OAuthRedirectUriQuerySchema, OAuthSignedInSchema, OAuthSignInSchema,
+  OAuthSignInSecondFactorSchema, OAuthTokenContextSchema, OAuthTokenRequestSchema, OAuthTokenSchema, withoutControls,
 } from '@receta/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AttemptPolicy } from '../../platform/attempt-limiter.ts';
 import { auditActorOf, type AuditActor } from '../../platform/audit.ts';
 import { currentOAuthCaller } from '../../platform/auth/access-control.ts';
 import { errorAnswers } from '../../platform/http/error-answers.ts';
@@ -16,6 +17,7 @@ import { authenticateClient, readClientCredentials } from './client-authenticati
 import { issuePharmacySystemToken } from './client-credentials.service.ts';
 import { acceptFormBodies } from './form-body.ts';
 import { answerOAuthError } from './oauth-errors.ts';
+import { isRedirectUriOfSomeClient } from './oauth2.repository.ts';
 import { confirmWithPin } from './pin.service.ts';
 import { confirmSignInForApp, showConsent, signInForApp } from './sign-in.service.ts';
 import { exchangeToken, revokeTokenOfClient } from './token.service.ts';
@@ -30,6 +32,14 @@ const SignedInCodeQuerySchema = z.object({
     .max(200, messages.oauth.signInExpired)),
 });
 
+/**
+ * The redirect-URI check, per address: a page asks once per failed sign-in or refused token, so
+ * this only keeps anyone from testing addresses in bulk.
+ */
+const redirectUriChecksPerAddress: AttemptPolicy = {
+  name: 'oauth-redirect-uri-address', maxAttempts: 60, windowMs: 10 * 60_000, lockMs: 10 * 60_000,
+};
+
 /** The OAuth2 routes act for the user of the code or token, not for a web session. */
 function actorOf(request: FastifyRequest, userId: string | null = null): AuditActor {
   return { ...auditActorOf(request), actorUserId: userId };
@@ -42,6 +52,7 @@ function actorOf(request: FastifyRequest, userId: string | null = null): AuditAc
  */
 export const oauth2Routes: FastifyPluginAsyncZod = async (app) => {
   acceptFormBodies(app);
+  const signInServices = { db: app.db, attempts: app.attempts, passwordMaxAgeDays: app.config.passwordMaxAgeDays };
 
   app.post('/oauth2/accounts/sign-in', {
     config: { access: 'public' },
@@ -51,12 +62,14 @@ export const oauth2Routes: FastifyPluginAsyncZod = async (app) => {
       description: 'Valida client_id y que los alcances pedidos estén permitidos a la aplicación. Comparte los bloqueos por '
         + 'intentos fallidos del ingreso web. Errores: "Invalid client_id" (400), "Wrong email and password" (401), '
         + '"Unauthorized user" (403: cuenta no aprobada o sin permisos de médico), 403 si la cuenta todavía no configuró '
-        + 'su aplicación de autenticación. El código vale 5 minutos y solo para el paso 2 (POST /oauth2/accounts/sign-in/2fa).',
+        + 'su aplicación de autenticación, y 403 con errorCode passwordExpired si la contraseña venció '
+        + '(PASSWORD_MAX_AGE_DAYS): se cambia ingresando a la plataforma. '
+        + 'El código vale 5 minutos y solo para el paso 2 (POST /oauth2/accounts/sign-in/2fa).',
       body: OAuthSignInSchema,
       response: { 200: OAuthSignedInSchema, ...errorAnswers(400, 401, 403, 429) },
     },
   }, async (request) => ({
-    data: { signed_in_code: await signInForApp(app, request.body, clientOf(request)) },
+    data: { signed_in_code: await signInForApp(signInServices, request.body, clientOf(request)) },
   }));
 
   app.post('/oauth2/accounts/sign-in/2fa', {
@@ -87,6 +100,23 @@ export const oauth2Routes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: OAuthConsentSchema, ...errorAnswers(400) },
     },
   }, (request) => showConsent(app.db, request.query.signed_in_code));
+
+  app.get('/oauth2/accounts/redirect-uri', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      summary: 'Dice si alguna aplicación registró una URI de redirección',
+      description: 'La usan las páginas de ingreso y del PIN cuando no hay aplicación que diga sus URIs (client_id '
+        + 'desconocido, token rechazado): solo entonces devuelven el error a esa dirección (auth=failed&error='
+        + 'invalid_client_id, confirm=failed&error=invalid_access_token); si nadie la registró, lo explican en la página. '
+        + 'Compara carácter por carácter, como /oauth2/accounts/authorize.',
+      querystring: OAuthRedirectUriQuerySchema,
+      response: { 200: OAuthRedirectUriCheckSchema, ...errorAnswers(400, 429) },
+    },
+  }, async (request) => {
+    await app.attempts.reserve([[redirectUriChecksPerAddress, request.ip]]);
+    return { registered: await isRedirectUriOfSomeClient(app.db, request.query.redirect_uri) };
+  });
 
   app.post('/oauth2/accounts/authorize', {
     config: { access: 'public' },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { messages, type ApiError, type OAuthErrorBody, type OAuthScope, type OAuthToken } from '@receta/domain';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -5,10 +6,12 @@ import { createApprovedDoctor } from '../../../test/factories/approved-doctors.t
 import {
   authorizeThroughFlow, createOAuthClient, pkcePair, signInForAppThroughBothSteps,
 } from '../../../test/factories/oauth.ts';
+import { freshAddress } from '../../../test/factories/second-factor.ts';
 import type { CreatedUser } from '../../../test/factories/users.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { auditEvents, oauthCodes } from '../../db/schema/index.ts';
 import { hashToken } from '../../platform/user-tokens.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
 
 // The attacks of RFC 9700 (OAuth 2.0 Security Best Current Practice) against the provider.
 const test = useTestApp();
@@ -100,7 +103,7 @@ describe('authorization codes', () => {
     expectOAuthError(await redeem(app, code, verifier), 400, 'invalid_grant');
     expect((await tokenContext(tokens.access_token)).statusCode).toBe(401);
     expectOAuthError(await refresh(app, tokens.refresh_token), 400, 'invalid_grant');
-    expect(await test.app.db.select().from(auditEvents).where(eq(auditEvents.action, 'oauth.code_replayed')))
+    expect(await readAuditEvents(test.app.db, eq(auditEvents.action, 'oauth.code_replayed')))
       .toEqual([expect.objectContaining({ details: { revokedTokens: 2 } })]);
   });
 
@@ -310,5 +313,34 @@ describe('POST /oauth2/accounts/revoke', () => {
     expect((await tokenContext(tokens.access_token)).statusCode).toBe(401);
     // Revoking the access token leaves the refresh token working.
     expect((await refresh(app, tokens.refresh_token)).statusCode).toBe(200);
+  });
+});
+
+describe('GET /oauth2/accounts/redirect-uri', () => {
+  function check(redirectUri: string, remoteAddress = freshAddress()) {
+    return test.app.inject({ url: '/oauth2/accounts/redirect-uri', query: { redirect_uri: redirectUri }, remoteAddress });
+  }
+
+  it('tells whether some app registered the address, character for character', async () => {
+    const redirectUri = `https://historia-${randomUUID().slice(0, 8)}.example.test/callback`;
+    await createOAuthClient(test.app, { redirectUris: ['https://otra.example.test/volver', redirectUri] });
+
+    expect((await check(redirectUri)).json()).toEqual({ registered: true });
+    for (const near of [`${redirectUri}/`, redirectUri.toUpperCase(), `${redirectUri}?x=1`, 'https://atacante.example.net/callback']) {
+      expect((await check(near)).json(), near).toEqual({ registered: false });
+    }
+  });
+
+  it('refuses a request without an address', async () => {
+    const response = await test.app.inject({ url: '/oauth2/accounts/redirect-uri', remoteAddress: freshAddress() });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('limits the checks of one address', async () => {
+    const address = freshAddress();
+    for (let request = 0; request < 60; request += 1) {
+      expect((await check('https://atacante.example.net/callback', address)).statusCode).toBe(200);
+    }
+    expect((await check('https://atacante.example.net/callback', address)).statusCode).toBe(429);
   });
 });

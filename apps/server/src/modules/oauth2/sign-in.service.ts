@@ -9,6 +9,7 @@ import {
   type SecretCheckServices,
 } from '../auth/index.ts';
 import { newOpaqueValue } from '../../platform/auth/opaque-values.ts';
+import { isPasswordExpired } from '../../platform/auth/password-age.ts';
 import { findClientByPublicId, findCode, findSignInCode, insertCode, spendCode } from './oauth2.repository.ts';
 
 /** Time enough to read the consent page and choose. */
@@ -16,6 +17,11 @@ export const signInCodeLifetimeMs = 10 * 60_000;
 
 /** The permission of /myIntegrations (spec section 2): whoever may authorise an app may also revoke it. */
 const integrationsPermission = 'owner.prescription';
+
+/** What the password step needs: the login's lock-outs and its password-age rule (decision 041). */
+export interface AppSignInServices extends SecretCheckServices {
+  passwordMaxAgeDays: number;
+}
 
 export interface AppSignIn {
   email: string;
@@ -52,7 +58,7 @@ async function isIntegratingDoctor(db: Database, userId: string): Promise<boolea
  * the consent and the authorization know it as little as a made-up one (decision 027).
  */
 export async function signInForApp(
-  { db, attempts }: SecretCheckServices, input: AppSignIn, client: ClientInfo, now = new Date(),
+  { db, attempts, passwordMaxAgeDays }: AppSignInServices, input: AppSignIn, client: ClientInfo, now = new Date(),
 ): Promise<string> {
   const app = await findClientByPublicId(db, input.client_id);
   if (!app) throw new AppError('invalid_data', messages.oauthServer.invalidClientId, 'invalidClientId');
@@ -62,6 +68,11 @@ export async function signInForApp(
   // Only someone who knows the password learns that the account may not use apps.
   if (account.status !== 'active' || !await isIntegratingDoctor(db, account.id)) {
     throw new AppError('forbidden', messages.oauthServer.unauthorizedUser, 'unauthorizedUser');
+  }
+  // Unlike the web login, this sign-in cannot offer the change of password: the app would act
+  // for an account whose password is past its validity (Disp. DNSISA 1/2025 Annex II).
+  if (isPasswordExpired(account.passwordChangedAt, passwordMaxAgeDays, now)) {
+    throw new AppError('forbidden', messages.password.expired, 'passwordExpired');
   }
   // The authenticator is set up on the web login only, where the QR code is shown to the
   // signed-in person; showing it here would hand it to whoever holds the password.

@@ -15,6 +15,7 @@ import {
 import { policies } from '../../platform/attempt-limiter.ts';
 import { deliverToPatient } from './patient-delivery.ts';
 import { retentionDelayMs, retentionJobKind } from './retention.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
 
 const test = useTestApp();
 const today = todayInArgentina();
@@ -120,8 +121,7 @@ describe('deliverToPatient', () => {
     const [job] = await test.app.db.select().from(scheduledJobs)
       .where(and(eq(scheduledJobs.kind, retentionJobKind), eq(scheduledJobs.subjectId, patient.id)));
     expect(job).toMatchObject({ status: 'pending', runAt: new Date(now.getTime() + retentionDelayMs) });
-    const [audit] = await test.app.db.select().from(auditEvents)
-      .where(and(eq(auditEvents.action, 'prescription.sent'), eq(auditEvents.subjectId, prescription.id)));
+    const [audit] = await readAuditEvents(test.app.db, and(eq(auditEvents.action, 'prescription.sent'), eq(auditEvents.subjectId, prescription.id)));
     expect(audit).toMatchObject({ actorUserId: doctorId, subjectType: 'prescription', details: { channels: ['email'] } });
     expect(JSON.stringify(audit)).not.toContain(email);
   });
@@ -194,8 +194,7 @@ describe('the patient link', () => {
     await test.app.inject({
       method: 'POST', url: `/api/public/patient-links/${token}/accept`, headers: { 'x-page-path': `/p/${token}` },
     });
-    const [accepted] = await test.app.db.select().from(auditEvents)
-      .where(and(eq(auditEvents.action, 'prescription.terms_accepted'), eq(auditEvents.subjectId, prescription.id)));
+    const [accepted] = await readAuditEvents(test.app.db, and(eq(auditEvents.action, 'prescription.terms_accepted'), eq(auditEvents.subjectId, prescription.id)));
     expect(accepted?.pagePath).toBe('/p/[redacted]');
   });
 

@@ -14,6 +14,7 @@ import {
 } from '../../db/schema/index.ts';
 import { deliverToPatient } from './patient-delivery.ts';
 import { retentionDelayMs, runDueJobs } from './retention.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
 
 const test = useTestApp();
 const day = 24 * 60 * 60_000;
@@ -105,7 +106,7 @@ describe('the retention job', () => {
     const [kept] = await test.app.db.select().from(prescriptions).where(eq(prescriptions.id, dispensed.id));
     expect(kept).toMatchObject({ patientId: null, patientDni: patient.dni, patientName: patient.name });
 
-    const records = await test.app.db.select().from(auditEvents).where(eq(auditEvents.action, 'prescription.deleted_by_retention'));
+    const records = await readAuditEvents(test.app.db, eq(auditEvents.action, 'prescription.deleted_by_retention'));
     expect(records.map((record) => record.subjectId).sort()).toEqual([draft.id, undelivered.id].sort());
     const signedRecord = records.find((record) => record.subjectId === undelivered.id);
     expect(signedRecord).toMatchObject({
@@ -153,8 +154,7 @@ describe('the retention job', () => {
     const reports = await Promise.all([runDueJobs(test.app.db, runAt), runDueJobs(test.app.db, runAt)]);
     expect(reports.reduce((total, report) => total + report.done, 0)).toBe(3);
     expect(reports.every((report) => report.failed + report.retried === 0)).toBe(true);
-    const records = await test.app.db.select().from(auditEvents)
-      .where(inArray(auditEvents.subjectId, sent.map(({ id }) => id)));
+    const records = await readAuditEvents(test.app.db, inArray(auditEvents.subjectId, sent.map(({ id }) => id)));
     expect(records.filter((record) => record.action === 'prescription.deleted_by_retention')).toHaveLength(3);
   });
 
@@ -202,8 +202,7 @@ describe('the retention job on archived and restricted prescriptions', () => {
     expect(kept).toMatchObject({ state: 'signed', patientId: null, patientDni: patient.dni });
     expect(await test.app.db.select().from(prescriptionItems).where(eq(prescriptionItems.prescriptionId, archived.id)))
       .toHaveLength(1);
-    const retained = await test.app.db.select().from(auditEvents)
-      .where(eq(auditEvents.action, 'prescription.retained_controlled'));
+    const retained = await readAuditEvents(test.app.db, eq(auditEvents.action, 'prescription.retained_controlled'));
     expect(retained.map((record) => record.subjectId)).toEqual([archived.id]);
     expect(retained[0]).toMatchObject({ actorUserId: null, subjectType: 'prescription', details: { years: 3 } });
   });

@@ -10,6 +10,7 @@ import { authorizationFor, createUser } from '../../../test/factories/users.ts';
 import { inWorkspace } from '../../../test/factories/workspaces.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { auditEvents, insurers, patients, prescriptions, workspaceMembers } from '../../db/schema/index.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
 
 const test = useTestApp();
 let doctor: DoctorInWorkspace;
@@ -95,7 +96,7 @@ describe('POST /api/patients', () => {
 
   it('records the creation in the audit trail by ids only', async () => {
     const patient = await createPatient(test.app, doctor.headers, { name: 'Reservada', lastName: 'Confidencial' });
-    const events = await test.app.db.select().from(auditEvents).where(eq(auditEvents.subjectId, patient.id));
+    const events = await readAuditEvents(test.app.db, eq(auditEvents.subjectId, patient.id));
     expect(events).toEqual([expect.objectContaining({
       action: 'patient.created', subjectType: 'patient', actorUserId: doctor.id, details: { workspaceId: doctor.workspaceId },
     })]);
@@ -373,11 +374,24 @@ describe('a workspace\'s patients', () => {
     expect(await test.app.db.$count(patients, inArray(patients.id, [patientOfB.id]))).toBe(1);
   });
 
-  it('need a workspace named in the request', async () => {
+  it('go to the only workspace of a doctor whose request names none', async () => {
     const { 'x-workspace': _workspace, ...withoutWorkspace } = a.headers;
-    const response = await test.app.inject({ url: '/api/patients', headers: withoutWorkspace });
+    const created = await post(patientInput({ lastName: 'SinEncabezado' }), withoutWorkspace);
+    expect(created.statusCode, created.body).toBe(201);
+    const [stored] = await test.app.db.select().from(patients).where(eq(patients.id, created.json<Patient>().id));
+    expect(stored?.workspaceId).toBe(a.workspaceId);
+    const listed = await list('q=SinEncabezado', withoutWorkspace);
+    expect(listed.items.map((patient) => patient.id)).toEqual([created.json<Patient>().id]);
+  });
+
+  it('need the workspace named in the request of a doctor in several', async () => {
+    const { 'x-workspace': _workspace, ...withoutWorkspace } = b.headers;
+    await test.app.db.insert(workspaceMembers).values({ workspaceId: a.workspaceId, userId: b.id });
+    const response = await post(patientInput(), withoutWorkspace);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ message: messages.workspaces.required });
+    expect(response.json()).toMatchObject({ message: messages.workspaces.required, errorCode: 'workspaceRequired' });
+    await test.app.db.delete(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, a.workspaceId), eq(workspaceMembers.userId, b.id)));
   });
 
   it('may be kept but not deleted by a provider of the workspace', async () => {

@@ -7,6 +7,7 @@ import {
 import { createWorkspace } from '../../../test/factories/workspaces.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { auditEvents, prescriptions } from '../../db/schema/index.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
 
 const test = useTestApp();
 
@@ -59,8 +60,7 @@ describe('allergy warnings', () => {
     });
     expect(response.statusCode, response.body).toBe(201);
     const [issued] = response.json<PrescriptionsCreated>().prescriptions as [Prescription];
-    const events = await test.app.db.select().from(auditEvents)
-      .where(and(eq(auditEvents.subjectId, issued.id), eq(auditEvents.action, 'prescription.allergy_confirmed')));
+    const events = await readAuditEvents(test.app.db, and(eq(auditEvents.subjectId, issued.id), eq(auditEvents.action, 'prescription.allergy_confirmed')));
     expect(events).toHaveLength(1);
     expect(events[0]?.details).toMatchObject({
       conflicts: [{ genericName: 'Enalapril Maleato', substance: 'Enalapril', kind: 'allergy' }],

@@ -15,6 +15,7 @@ import { createWorkspace } from '../../../test/factories/workspaces.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { pdfsigTrusting, type Pdfsig } from '../../../test/pdfsig.ts';
 import { auditEvents, practices, prescriptionDocuments, prescriptions } from '../../db/schema/index.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
 
 const test = useTestApp();
 const today = todayInArgentina();
@@ -219,8 +220,7 @@ describe('what a provider records of a device or a practice', () => {
     expect(done.state).toBe('dispensed');
     expect(done.items.map((item) => [item.id, item.dispensedQuantity]))
       .toEqual([[laboratory!.id, 1], [sessions!.id, 10]]);
-    const events = await test.app.db.select().from(auditEvents)
-      .where(and(eq(auditEvents.subjectId, order.id), eq(auditEvents.action, 'prescription.dispensed')));
+    const events = await readAuditEvents(test.app.db, and(eq(auditEvents.subjectId, order.id), eq(auditEvents.action, 'prescription.dispensed')));
     expect(events.map((event) => event.actorUserId)).toEqual([pharmacy.id, pharmacy.id]);
   });
 });

@@ -73,6 +73,17 @@ describe('GET /api/prescriptions', () => {
     expect(await namesIn('mine=true')).toEqual([]);
   });
 
+  it('lists the only workspace of a user whose request names none, and asks a user in several which', async () => {
+    const { 'x-workspace': _providerWorkspace, ...providerWithoutWorkspace } = provider;
+    expect(await namesIn('', providerWithoutWorkspace))
+      .toEqual(['cancelled', 'colleagues', 'draft', 'lapsed', 'partly', 'partlyLapsed', 'pending', 'valid']);
+
+    const { 'x-workspace': _doctorWorkspace, ...doctorWithoutWorkspace } = doctor;
+    const response = await test.app.inject({ url: '/api/prescriptions', headers: doctorWithoutWorkspace });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: messages.workspaces.required, errorCode: 'workspaceRequired' });
+  });
+
   it('leaves drafts out of the signed list', async () => {
     expect(await namesIn('signed=true', doctor)).toEqual(['cancelled', 'lapsed', 'partly', 'partlyLapsed', 'pending', 'valid']);
   });
@@ -121,7 +132,26 @@ describe('GET /api/prescriptions', () => {
     expect(await namesIn('q=gomez%25')).toEqual([]);
   });
 
-  it('sorts on the server, then by id, and answers one page with the total', async () => {
+  it('lists newest first, and prescriptions written at one instant (a series) by number, newest first', async () => {
+    const workspaceId = (await createWorkspace(test.app, { memberIds: [doctorId] })).id;
+    const headers = await headersIn(test.app, doctorId, workspaceId);
+    const written: number[] = [];
+    for (let index = 0; index < 6; index += 1) {
+      written.push((await createPrescription(test.app, { workspaceId, doctorUserId: doctorId })).number);
+    }
+    const newestFirst = [...written].reverse();
+    expect((await list('', headers)).items.map((item) => item.number)).toEqual(newestFirst);
+
+    // One transaction gives its rows one createdAt, as a Receta Crónica's series gets.
+    await test.app.db.update(prescriptions)
+      .set({ createdAt: new Date('2026-03-02T12:00:00Z') })
+      .where(eq(prescriptions.workspaceId, workspaceId));
+    expect((await list('', headers)).items.map((item) => item.number)).toEqual(newestFirst);
+    const pages = [await list('pageSize=4', headers), await list('pageSize=4&page=2', headers)];
+    expect(pages.flatMap((page) => page.items.map((item) => item.number))).toEqual(newestFirst);
+  });
+
+  it('sorts on the server, then by number, and answers one page with the total', async () => {
     const byNumber = Object.values(numbers).sort((a, b) => a - b);
     const first = await list('sort=number&order=asc&pageSize=4');
     expect(first).toMatchObject({ total: 8, page: 1, pageSize: 4 });
@@ -132,7 +162,7 @@ describe('GET /api/prescriptions', () => {
     const byLastName = await list('sort=patientLastName&order=desc');
     expect(byLastName.items.map((item) => item.patient.lastName)).toEqual([...Array<string>(5).fill('Ibáñez'), ...Array<string>(3).fill('Gómez')]);
     const byStart = await list('sort=startDate&order=asc&pageSize=2');
-    expect(byStart.items.map((item) => item.id)).toEqual([ids.lapsed, ids.partlyLapsed].sort());
+    expect(byStart.items.map((item) => item.id)).toEqual([ids.lapsed, ids.partlyLapsed]);
   });
 
   it('refuses a sort it does not know', async () => {

@@ -275,7 +275,11 @@ function insurerCondition(db: Database, slug: string): SQL {
   return inArray(prescriptions.insurerId, db.select({ id: insurers.id }).from(insurers).where(eq(insurers.slug, slug)));
 }
 
-/** One page of the prescriptions `reach` reaches, filtered and sorted, then by id. */
+/**
+ * One page of the prescriptions `reach` reaches, filtered and sorted, then by number: the
+ * numbers follow the order of writing, so prescriptions written together (a Receta Crónica's
+ * series, in one transaction and so at one `createdAt`) still come newest first, page after page.
+ */
 export async function findPrescriptionsPage(
   db: Database, reach: PrescriptionReach, query: PrescriptionPageQuery, search: PrescriptionSearch, today: string,
 ) {
@@ -293,7 +297,7 @@ export async function findPrescriptionsPage(
   const [items, [total]] = await Promise.all([
     selectPrescriptions(db)
       .where(where)
-      .orderBy(direction(sortColumns[query.sort]), direction(prescriptions.id))
+      .orderBy(direction(sortColumns[query.sort]), direction(prescriptions.number))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ count: count() }).from(prescriptions).where(where),

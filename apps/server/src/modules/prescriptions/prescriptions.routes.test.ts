@@ -13,6 +13,7 @@ import { createUser } from '../../../test/factories/users.ts';
 import { createWorkspace } from '../../../test/factories/workspaces.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { auditEvents, prescriptions } from '../../db/schema/index.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
 
 const test = useTestApp();
 const today = todayInArgentina();
@@ -90,8 +91,7 @@ describe('POST /api/prescriptions', () => {
     expect(prescription?.items.map((item) => [item.medicationId, item.genericName, item.quantity, item.noSubstitution]))
       .toEqual([[510, 'Enalapril Maleato', 2, true], [null, 'Ácido Fólico', 1, false]]);
 
-    const audit = await test.app.db.select().from(auditEvents)
-      .where(and(eq(auditEvents.action, 'prescription.created'), eq(auditEvents.subjectId, prescription?.id ?? '')));
+    const audit = await readAuditEvents(test.app.db, and(eq(auditEvents.action, 'prescription.created'), eq(auditEvents.subjectId, prescription?.id ?? '')));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorUserId: doctorId, subjectType: 'prescription' });
   });
@@ -183,9 +183,12 @@ describe('POST /api/prescriptions', () => {
     }
   });
 
-  it('needs the workspace header', async () => {
+  it('issues in the doctor\'s only workspace when the request names none', async () => {
     const response = await issue(prescriptionInput((await newPatient()).id), { authorization: doctor.authorization ?? '' });
-    expect(response.statusCode).toBe(400);
+    expect(response.statusCode, response.body).toBe(201);
+    const [issued] = await test.app.db.select({ workspaceId: prescriptions.workspaceId }).from(prescriptions)
+      .where(eq(prescriptions.id, response.json<PrescriptionsCreated>().prescriptions[0]!.id));
+    expect(issued?.workspaceId).toBe(workspaceId);
   });
 });
 

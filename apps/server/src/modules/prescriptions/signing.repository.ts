@@ -150,7 +150,8 @@ export function findPrescriptionEvents(db: Database, prescriptionId: string) {
     id: auditEvents.id,
     action: auditEvents.action,
     at: auditEvents.at,
-    details: auditEvents.details,
+    keyId: auditEvents.keyId,
+    sealed: auditEvents.sealed,
     actorId: auditEvents.actorUserId,
     actorName: users.displayName,
   })

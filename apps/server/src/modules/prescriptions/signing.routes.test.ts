@@ -26,6 +26,8 @@ import { maxWrongPins } from './signing-pin.ts';
 import { forgetWrongPinsBefore, reservePinAttempt } from './signing.repository.ts';
 import { cancelPrescription, signPrescriptions } from './signing.service.ts';
 import { notifyPatientOfCancellation } from '../patient-access/index.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
+import { eventLogKeys, sealEvent } from '../../platform/event-log/index.ts';
 
 const test = useTestApp();
 const run = promisify(execFile);
@@ -125,8 +127,7 @@ describe('POST /api/prescriptions/:id/sign', () => {
     expect(report).toContain('Total document signed');
     expect(report).toContain('Signature is Valid.');
     expect(report).toContain('Certificate is Trusted.');
-    const audits = await test.app.db.select().from(auditEvents)
-      .where(and(eq(auditEvents.action, 'prescription.signed'), eq(auditEvents.subjectId, draft.id)));
+    const audits = await readAuditEvents(test.app.db, and(eq(auditEvents.action, 'prescription.signed'), eq(auditEvents.subjectId, draft.id)));
     expect(audits).toMatchObject([{ actorUserId: doctorId, subjectType: 'prescription', details: {} }]);
   });
 
@@ -140,8 +141,9 @@ describe('POST /api/prescriptions/:id/sign', () => {
 
     const [mail] = await test.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
     expect(mail?.text).toMatch(/\/p\/[\w-]{43}/);
-    const sent = await test.app.db.select().from(auditEvents)
-      .where(and(eq(auditEvents.action, prescriptionEventActions.sent), eq(auditEvents.subjectId, draft.id)));
+    const sent = await readAuditEvents(test.app.db, and(
+      eq(auditEvents.action, prescriptionEventActions.sent), eq(auditEvents.subjectId, draft.id),
+    ));
     expect(sent).toHaveLength(1);
   });
 
@@ -409,8 +411,7 @@ describe('POST /api/prescriptions/:id/cancel', () => {
     const answer = response.json<PrescriptionCancelled>();
     expect(answer).toMatchObject({ message: messages.signing.cancelled, prescription: { id: draft.id, state: 'cancelled', displayState: 'cancelled' } });
     expect(await stateOf(draft.id)).toMatchObject({ cancelledBy: doctorId, cancellationReason: 'Error en la dosis' });
-    const [audit] = await test.app.db.select().from(auditEvents)
-      .where(and(eq(auditEvents.action, 'prescription.cancelled'), eq(auditEvents.subjectId, draft.id)));
+    const [audit] = await readAuditEvents(test.app.db, and(eq(auditEvents.action, 'prescription.cancelled'), eq(auditEvents.subjectId, draft.id)));
     expect(audit?.details).toEqual({ reason: 'Error en la dosis' });
   });
 
@@ -504,9 +505,17 @@ describe('GET /api/prescriptions/:id/events', () => {
     await signed(id);
     await test.app.inject({ method: 'POST', url: `/api/prescriptions/${id}/cancel`, headers: doctor, payload: { reason: 'Paciente internado' } });
     const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+    const byThePlatform = { actorUserId: null, oauthClientId: null, subjectType: 'prescription', subjectId: id };
+    const content = { address: null, pagePath: null, outcome: 'ok' };
     await test.app.db.insert(auditEvents).values([
-      { action: prescriptionEventActions.sent, subjectType: 'prescription', subjectId: id, at: later(1), details: { channels: ['email', 'sms'] } },
-      { action: prescriptionEventActions.opened, subjectType: 'prescription', subjectId: id, at: later(2) },
+      sealEvent(
+        eventLogKeys(), { ...byThePlatform, action: prescriptionEventActions.sent, at: later(1) },
+        { ...content, details: { channels: ['email', 'sms'] } },
+      ),
+      sealEvent(
+        eventLogKeys(), { ...byThePlatform, action: prescriptionEventActions.opened, at: later(2) },
+        { ...content, details: {} },
+      ),
     ]);
     const [account] = await test.app.db.select({ displayName: users.displayName })
       .from(users)

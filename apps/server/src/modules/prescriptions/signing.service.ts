@@ -5,9 +5,10 @@ import {
 import type { Database } from '../../db/client.ts';
 import { recordAudit, type AuditActor } from '../../platform/audit.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { renderPrescriptionPdf, signPdf } from '../../platform/pdf/index.ts';
+import { eventLogKeys, openStoredEvent } from '../../platform/event-log/index.ts';
+import { signPrescriptionPdf } from '../../platform/pdf/index.ts';
 import { enqueueRepositoryPointers } from '../repository/index.ts';
-import type { DoctorSigner, SigningAuthority } from '../../platform/pki/index.ts';
+import type { SigningAuthority } from '../../platform/pki/index.ts';
 import { itemCuirOf, type CuirCodes } from './item-cuirs.ts';
 import { consumePinCode, type PinCodeUse } from './pin-codes.ts';
 import { requirePrescriber } from './prescriber.ts';
@@ -122,16 +123,6 @@ async function signableDrafts(
   });
 }
 
-async function signedDocumentOf(
-  prescription: Prescription, signer: DoctorSigner, verificationUrl: string, signingTime: Date,
-): Promise<Buffer> {
-  const pdf = await renderPrescriptionPdf(prescription, { verificationUrl });
-  const { name, lastName } = prescription.prescriber;
-  return Buffer.from(await signPdf(pdf, signer, {
-    reason: 'Receta electrónica', location: 'Argentina', name: `${name} ${lastName}`, signingTime,
-  }));
-}
-
 /**
  * How the doctor confirmed a signature: the PIN, in the web app; or, through an external app
  * (docs/decisions/019), the pin_2fa_code with action prescribe that the PIN step issued after
@@ -197,7 +188,9 @@ export async function signPrescriptions(
         patientAddress: patient.address,
       });
       const prescription = await showPrescription(tx, draft.id, ownActorOf(actor), today);
-      const pdf = await signedDocumentOf(prescription, signer, `${services.publicUrl}/verify/${verificationCode}`, now);
+      const pdf = Buffer.from(await signPrescriptionPdf(prescription, {
+        signer, signingTime: now, verificationCode, verificationUrl: `${services.publicUrl}/verify/${verificationCode}`,
+      }));
       const sha256 = createHash('sha256').update(pdf).digest('hex');
       await insertSignedDocument(tx, { prescriptionId: draft.id, pdf, sha256, signedAt: now });
       await enqueueRepositoryPointers(tx, 'signed', draft.id);
@@ -277,7 +270,7 @@ export async function listPrescriptionEvents(
       kind,
       at: row.at.toISOString(),
       actor: row.actorId ? { id: row.actorId, displayName: row.actorName ?? '' } : null,
-      detail: detailOf(row.details),
+      detail: detailOf(openStoredEvent(eventLogKeys(), row).details),
     }];
   });
 }

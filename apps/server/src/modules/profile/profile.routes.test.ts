@@ -9,6 +9,7 @@ import { multipartBody, sampleJpeg, samplePdf, samplePng, type MultipartFile } f
 import { authorizationFor, createUser, signIn } from '../../../test/factories/users.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { auditEvents, doctors, files, mailOutbox, sessions, users } from '../../db/schema/index.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
 
 const test = useTestApp();
 
@@ -97,8 +98,7 @@ describe('PUT /api/profile/refeps-code', () => {
     const response = await test.app.inject({ method: 'PUT', url: '/api/profile/refeps-code', headers, payload: { refepsCode: ' 70012345 ' } });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<Profile>().doctor?.refepsCode).toBe('70012345');
-    const [event] = await test.app.db.select().from(auditEvents)
-      .where(and(eq(auditEvents.subjectId, doctor.id), eq(auditEvents.action, 'doctor.refeps_updated')));
+    const [event] = await readAuditEvents(test.app.db, and(eq(auditEvents.subjectId, doctor.id), eq(auditEvents.action, 'doctor.refeps_updated')));
     expect(event?.details).toEqual({ changes: { refepsCode: { from: null, to: '70012345' } } });
   });
 
@@ -139,8 +139,7 @@ describe('PUT /api/profile/contact', () => {
     expect(response.json<Profile>().doctor).toMatchObject(contact);
     const [after] = await test.app.db.select().from(doctors).where(eq(doctors.userId, doctor.id));
     expect(after).toMatchObject({ ...contact, dni: before?.dni, enrollment: before?.enrollment, name: before?.name });
-    const [event] = await test.app.db.select().from(auditEvents)
-      .where(and(eq(auditEvents.subjectId, doctor.id), eq(auditEvents.action, 'doctor.contact_updated')));
+    const [event] = await readAuditEvents(test.app.db, and(eq(auditEvents.subjectId, doctor.id), eq(auditEvents.action, 'doctor.contact_updated')));
     expect(event?.details).toMatchObject({ changes: { province: { from: 'CABA', to: 'Córdoba' } } });
   });
 
@@ -279,8 +278,7 @@ describe('POST /api/profile/password', () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.to, user.email));
     expect(mails.map((mail) => mail.subject)).toEqual(['Receta Digital: se cambió su contraseña']);
-    const [event] = await test.app.db.select().from(auditEvents)
-      .where(and(eq(auditEvents.subjectId, user.id), eq(auditEvents.action, 'user.password_changed')));
+    const [event] = await readAuditEvents(test.app.db, and(eq(auditEvents.subjectId, user.id), eq(auditEvents.action, 'user.password_changed')));
     expect(event?.details).toEqual({ revokedSessions: 1 });
   });
 

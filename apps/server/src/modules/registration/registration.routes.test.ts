@@ -7,6 +7,7 @@ import { useTestApp } from '../../../test/helper.ts';
 import { auditEvents, doctors, files, mailOutbox, roles, userRoles, users } from '../../db/schema/index.ts';
 import { fileIdOfLocation } from '../../platform/files/file-store.ts';
 import { verifySecret } from '../../platform/passwords.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
 
 const test = useTestApp();
 
@@ -134,9 +135,29 @@ describe('POST /api/auth/register/doctors', () => {
     expect(mails[0]?.text).toContain('Hola, Ana:');
     expect(mails[0]?.text).toContain('Un moderador verificará sus datos');
 
-    const audit = await test.app.db.select().from(auditEvents)
-      .where(and(eq(auditEvents.subjectId, userId), eq(auditEvents.action, 'doctor.registered')));
+    const audit = await readAuditEvents(test.app.db, and(eq(auditEvents.subjectId, userId), eq(auditEvents.action, 'doctor.registered')));
     expect(audit).toHaveLength(1);
+  });
+
+  it('takes the licence number as a number too, as spec section 3 types it', async () => {
+    const registration = await doctorRegistration(test.app, { doctorEnrollment: 4567 });
+    const response = await post('/api/auth/register/doctors', registration);
+    expect(response.statusCode, response.body).toBe(201);
+    const [user] = await test.app.db.select({ id: users.id }).from(users).where(eq(users.email, registration.email));
+    const [doctor] = await test.app.db.select({ enrollment: doctors.enrollment }).from(doctors)
+      .where(eq(doctors.userId, user?.id ?? ''));
+    expect(doctor?.enrollment).toBe('4567');
+  });
+
+  it.each([
+    [1, messages.registration.enrollmentLength],
+    [123_456_789, messages.registration.enrollmentLength],
+    [-45, messages.registration.onlyDigits],
+    [45.5, messages.registration.onlyDigits],
+  ])('refuses the licence number %d with "%s"', async (doctorEnrollment, message) => {
+    const response = await post('/api/auth/register/doctors', await doctorRegistration(test.app, { doctorEnrollment }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ fields: unknown[] }>().fields).toEqual([{ field: 'body.doctorEnrollment', message }]);
   });
 
   it.each([
@@ -262,12 +283,26 @@ describe('POST /api/auth/register', () => {
     expect(await test.app.db.$count(doctors, eq(doctors.userId, user?.id ?? ''))).toBe(1);
   });
 
-  it('answers the errors of the doctor registration', async () => {
+  it('answers the errors of the doctor registration with the Spanish message in the error field too', async () => {
     const existing = await registerDoctor(test.app);
     const registration = await doctorRegistration(test.app, { email: existing.email });
     const response = await post('/api/auth/register', registration);
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({ message: messages.registration.emailTaken });
+    const { emailTaken } = messages.registration;
+    expect(response.json()).toMatchObject({ error: emailTaken, message: emailTaken });
+  });
+
+  it('puts the field messages of a refused payload in the error field', async () => {
+    const registration = await doctorRegistration(test.app, { doctorEnrollment: '1' });
+    const response = await post('/api/auth/register', registration);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: messages.registration.enrollmentLength });
+  });
+
+  it('keeps the status name in the error field of the other routes', async () => {
+    const registration = await doctorRegistration(test.app, { doctorEnrollment: '1' });
+    const response = await post('/api/auth/register/doctors', registration);
+    expect(response.json()).toMatchObject({ error: 'Bad Request', message: messages.registration.enrollmentLength });
   });
 });
 

@@ -67,7 +67,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/auth/register', {
-    config: { access: 'public' },
+    config: { access: 'public', errorFieldCarriesMessage: true },
     schema: {
       tags: ['registro'],
       summary: 'Registra una cuenta de profesional; sin token hasta que un moderador la apruebe',

@@ -80,3 +80,24 @@ export async function findPointerPage(
   const [total] = await db.select({ count: count() }).from(repositoryPointers).where(where);
   return { items, total: total?.count ?? 0 };
 }
+
+/** A pointer's delivery, locked until the transaction ends. */
+export function lockPointer(db: Database, id: string) {
+  return db.select({
+    status: repositoryPointers.status,
+    cuir: repositoryPointers.cuir,
+    attempts: repositoryPointers.attempts,
+    lastError: repositoryPointers.lastError,
+  })
+    .from(repositoryPointers)
+    .where(eq(repositoryPointers.id, id))
+    .for('update')
+    .then(([row]) => row);
+}
+
+/** Puts a pointer back in the queue as new: pending, due `now`, no attempt made. */
+export async function requeuePointer(db: Database, id: string, now: Date): Promise<void> {
+  await db.update(repositoryPointers)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: now, lastError: null })
+    .where(eq(repositoryPointers.id, id));
+}

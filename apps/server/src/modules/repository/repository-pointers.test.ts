@@ -1,5 +1,6 @@
-import type { DispenseResult, RepositoryPointerPage } from '@receta/domain';
-import { asc, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { messages, type DispenseResult, type RepositoryPointerPage } from '@receta/domain';
+import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInWithRoles, type SignedInUser } from '../../../test/factories/administrators.ts';
 import {
@@ -8,8 +9,9 @@ import {
 import { authorizationFor, createUser } from '../../../test/factories/users.ts';
 import { createWorkspace } from '../../../test/factories/workspaces.ts';
 import { useTestApp } from '../../../test/helper.ts';
-import { prescriptionItems, prescriptions, repositoryPointers } from '../../db/schema/index.ts';
+import { auditEvents, prescriptionItems, prescriptions, repositoryPointers } from '../../db/schema/index.ts';
 import { signPrescriptions } from '../prescriptions/index.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
 
 // No CENTRAL_REPOSITORY_URL: the pointers are queued and stay pending.
 const test = useTestApp();
@@ -167,5 +169,65 @@ describe('GET /api/repository-pointers', () => {
   it('is refused to a doctor and to an anonymous caller', async () => {
     expect((await test.app.inject({ url: '/api/repository-pointers', headers: doctor })).statusCode).toBe(403);
     expect((await test.app.inject({ url: '/api/repository-pointers' })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/repository-pointers/{id}/retry', () => {
+  async function failedPointer() {
+    const draft = await signedTwoItemPrescription();
+    const [pointer] = await pointersOf(draft.id);
+    await test.app.db.update(repositoryPointers)
+      .set({ status: 'failed', attempts: 8, lastError: 'Central repository answered 503', nextAttemptAt: new Date('2100-01-01') })
+      .where(eq(repositoryPointers.id, pointer!.id));
+    return pointer!;
+  }
+
+  function retry(id: string, headers: Record<string, string>) {
+    return test.app.inject({ method: 'POST', url: `/api/repository-pointers/${id}/retry`, headers });
+  }
+
+  it('puts a failed pointer back in the queue as new, due now, and records it with what it had', async () => {
+    const pointer = await failedPointer();
+    const superadminUser = await createUser(test.app, { roles: ['superadmin'] });
+    const superadmin = await authorizationFor(test.app, superadminUser.id);
+
+    const response = await retry(pointer.id, superadmin);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ message: messages.repositoryPointers.retried });
+    const [row] = await test.app.db.select().from(repositoryPointers).where(eq(repositoryPointers.id, pointer.id));
+    expect(row).toMatchObject({ status: 'pending', attempts: 0, lastError: null });
+    expect(row!.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+    const events = await readAuditEvents(
+      test.app.db, and(eq(auditEvents.subjectId, pointer.id), eq(auditEvents.action, 'repository_pointer.retried')),
+    );
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      actorUserId: superadminUser.id,
+      subjectType: 'repository_pointer',
+      details: { cuir: pointer.cuir, attempts: 8, lastError: 'Central repository answered 503' },
+    });
+  });
+
+  it('refuses a pointer that is not failed with 409, and an unknown one with 404, in Spanish', async () => {
+    const pointer = await failedPointer();
+    const superadmin = await authorizationFor(test.app, (await createUser(test.app, { roles: ['superadmin'] })).id);
+    expect((await retry(pointer.id, superadmin)).statusCode).toBe(200);
+
+    const again = await retry(pointer.id, superadmin);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ message: messages.repositoryPointers.notFailed });
+    const unknown = await retry(randomUUID(), superadmin);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ message: messages.repositoryPointers.notFound });
+    expect((await retry('no-es-un-id', superadmin)).statusCode).toBe(400);
+  });
+
+  it('is refused to a doctor, a pharmacy and an anonymous caller', async () => {
+    const pointer = await failedPointer();
+    expect((await retry(pointer.id, doctor)).statusCode).toBe(403);
+    expect((await retry(pointer.id, pharmacy.headers)).statusCode).toBe(403);
+    expect((await retry(pointer.id, {})).statusCode).toBe(401);
+    const [row] = await test.app.db.select().from(repositoryPointers).where(eq(repositoryPointers.id, pointer.id));
+    expect(row?.status).toBe('failed');
   });
 });

@@ -7,6 +7,7 @@ import { testAdmin } from '../../../test/fixtures.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { auditEvents, roles } from '../../db/schema/index.ts';
 import { builtInRoles } from './built-in-roles.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
 
 const test = useTestApp();
 let superadmin: Record<string, string>;
@@ -54,9 +55,7 @@ async function roleBySlug(slug: string): Promise<Role> {
 }
 
 function auditOf(subjectId: string, action: string) {
-  return test.app.db.select()
-    .from(auditEvents)
-    .where(and(eq(auditEvents.subjectId, subjectId), eq(auditEvents.action, action)));
+  return readAuditEvents(test.app.db, and(eq(auditEvents.subjectId, subjectId), eq(auditEvents.action, action)));
 }
 
 describe('GET /api/roles', () => {

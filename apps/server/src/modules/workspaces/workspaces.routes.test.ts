@@ -10,6 +10,7 @@ import { authorizationFor, createUser } from '../../../test/factories/users.ts';
 import { createWorkspace } from '../../../test/factories/workspaces.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { auditEvents, files, users, workspaceMembers, workspaces } from '../../db/schema/index.ts';
+import { readAuditEvents } from '../../../test/audit-events.ts';
 
 const test = useTestApp();
 let adminId: string;
@@ -151,8 +152,7 @@ describe('POST /api/workspaces and PUT /api/workspaces/{id}', () => {
     expect(created.statusCode).toBe(201);
     const clinic = created.json<WorkspaceDetail>();
     expect(clinic).toMatchObject({ name: 'Clínica Belgrano', kind: 'clinic', memberCount: 0, members: [], ownerUserId: null });
-    const [audit] = await test.app.db.select().from(auditEvents)
-      .where(and(eq(auditEvents.action, 'workspace.created'), eq(auditEvents.subjectId, clinic.id)));
+    const [audit] = await readAuditEvents(test.app.db, and(eq(auditEvents.action, 'workspace.created'), eq(auditEvents.subjectId, clinic.id)));
     expect(audit).toMatchObject({ actorUserId: adminId, pagePath: '/workspaces/new', details: { name: 'Clínica Belgrano' } });
 
     const renamed = await test.app.inject({

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { workspaceMembers } from '../../db/schema/index.ts';
 import { AppError } from '../http/app-error.ts';
+import { onlyWorkspaceOf } from './workspace-scope.ts';
 
 /**
  * Whom an administrator administers (docs/decisions/028): every account, or the members of the
@@ -83,10 +84,7 @@ export async function clinicOfNewAccount(
     .from(workspaceMembers)
     .where(eq(workspaceMembers.userId, administratorId))
     .then((rows) => rows.map((row) => row.workspaceId));
-  if (requested === undefined) {
-    if (own.length === 1) return own[0]!;
-    if (own.length > 1) throw new AppError('invalid_data', messages.workspaces.required, 'workspaceRequired');
-  }
-  if (requested !== undefined && own.includes(requested)) return requested;
+  if (requested === undefined) return onlyWorkspaceOf(own);
+  if (own.includes(requested)) return requested;
   throw new AppError('forbidden', messages.workspaces.forbidden, 'workspaceForbidden');
 }

@@ -37,14 +37,38 @@ describe('workspace scope', () => {
     expect(response.json()).toEqual({ workspaceId: workspace.id });
   });
 
-  it('answers 400 with a Spanish message when the header is missing or blank', async () => {
+  it('works in the only workspace of a member whose request names none, header left out or blank', async () => {
     const doctor = await createApprovedDoctor(test.app);
+    const workspace = await createWorkspace(test.app, { memberIds: [doctor.id] });
+    await createWorkspace(test.app);
     const headers = await authorizationFor(test.app, doctor.id);
     for (const extra of [{}, { 'x-workspace': '  ' }]) {
       const response = await probe.inject({ url: '/api/patients', headers: { ...headers, ...extra } });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ message: messages.workspaces.required, errorCode: 'workspaceRequired' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ workspaceId: workspace.id });
     }
+  });
+
+  it('asks a member of several workspaces which one, with a Spanish message that says so', async () => {
+    const doctor = await createApprovedDoctor(test.app);
+    await createWorkspace(test.app, { memberIds: [doctor.id] });
+    const other = await createWorkspace(test.app, { memberIds: [doctor.id] });
+    const headers = await authorizationFor(test.app, doctor.id);
+
+    const response = await probe.inject({ url: '/api/patients', headers });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: messages.workspaces.required, errorCode: 'workspaceRequired' });
+    expect(messages.workspaces.required).toMatch(/más de un espacio de trabajo/);
+
+    const named = await probe.inject({ url: '/api/patients', headers: { ...headers, ...inWorkspace(other.id) } });
+    expect(named.json()).toEqual({ workspaceId: other.id });
+  });
+
+  it('tells a user who belongs to no workspace that they have none', async () => {
+    const admin = await createUser(test.app, { roles: ['superadmin'] });
+    const response = await probe.inject({ url: '/api/patients', headers: await authorizationFor(test.app, admin.id) });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ message: messages.workspaces.none, errorCode: 'workspaceNone' });
   });
 
   it('answers the same 403 for a foreign workspace, whatever ids they try', async () => {

@@ -9,7 +9,7 @@ import { currentUser } from './access-control.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** `'required'`: the route works inside the workspace the `x-workspace` header names. */
+    /** `'required'`: the route works inside the workspace the `x-workspace` header names, or the user's only one. */
     workspace?: 'required';
   }
   interface FastifyRequest {
@@ -31,16 +31,37 @@ function prepareMembershipLookup(db: Database) {
     .prepare('find_workspace_membership');
 }
 
+/** Up to two of the user's workspaces: enough to tell none, one and several apart. */
+function prepareFirstMembershipsLookup(db: Database) {
+  return db.select({ workspaceId: workspaceMembers.workspaceId })
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.userId, sql.placeholder('userId')))
+    .limit(2)
+    .prepare('find_first_workspace_memberships');
+}
+
 /**
- * Puts routes that declare `workspace: 'required'` inside the workspace of the `x-workspace`
- * header: without the header the request is refused (400), and a workspace the user is not a
- * member of gets the same 403 whether or not it exists, so ids cannot be probed. Membership
- * is the only way in: the superadmin too must be added to a workspace to work in it, because
- * a workspace holds its patients' health data and platform administration does not need it.
+ * The workspace of a request that names none (DECISIONS.md, "Workspaces"): the user's only one.
+ * With several the request must say which; with none there is nowhere to work.
+ */
+export function onlyWorkspaceOf(memberships: readonly string[]): string {
+  if (memberships.length === 0) throw new AppError('forbidden', messages.workspaces.none, 'workspaceNone');
+  if (memberships.length > 1) throw new AppError('invalid_data', messages.workspaces.required, 'workspaceRequired');
+  return memberships[0]!;
+}
+
+/**
+ * Puts routes that declare `workspace: 'required'` inside a workspace of the user: the one the
+ * `x-workspace` header names, or without the header their only one (a user in several gets a
+ * 400 that says so). A workspace the user is not a member of gets the same 403 whether or not
+ * it exists, so ids cannot be probed. Membership is the only way in: the superadmin too must be
+ * added to a workspace to work in it, because a workspace holds its patients' health data and
+ * platform administration does not need it.
  */
 export const workspaceScope = fp(async (app: FastifyInstance) => {
   app.decorateRequest('workspaceId', null);
-  const lookup = prepareMembershipLookup(app.db);
+  const membership = prepareMembershipLookup(app.db);
+  const firstMemberships = prepareFirstMembershipsLookup(app.db);
 
   app.addHook('onRoute', (route) => {
     if (route.config?.workspace !== 'required') return;
@@ -56,12 +77,16 @@ export const workspaceScope = fp(async (app: FastifyInstance) => {
     const user = currentUser(request);
     const header = request.headers[requestHeaders.workspace];
     const workspaceId = typeof header === 'string' ? header.trim() : '';
-    if (workspaceId === '') throw new AppError('invalid_data', messages.workspaces.required, 'workspaceRequired');
+    if (workspaceId === '') {
+      const rows = await firstMemberships.execute({ userId: user.id });
+      request.workspaceId = onlyWorkspaceOf(rows.map((row) => row.workspaceId));
+      return;
+    }
     const forbidden = new AppError('forbidden', messages.workspaces.forbidden, 'workspaceForbidden');
     if (!uuidPattern.test(workspaceId)) throw forbidden;
-    const [membership] = await lookup.execute({ workspaceId, userId: user.id });
-    if (!membership) throw forbidden;
-    request.workspaceId = membership.workspaceId;
+    const [member] = await membership.execute({ workspaceId, userId: user.id });
+    if (!member) throw forbidden;
+    request.workspaceId = member.workspaceId;
   });
 }, { name: 'workspace-scope', dependencies: ['access-control'] });
 

@@ -6,6 +6,16 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.ts';
 import { databaseFailureOf, isDataException } from './error-logging.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route's clients read the failure's message from the body's `error` field (spec
+     * section 7, POST /api/auth/register): it carries the Spanish message instead of the status name.
+     */
+    errorFieldCarriesMessage?: true;
+  }
+}
+
 const messageByStatus: Record<number, string> = {
   400: messages.common.invalidData,
   401: messages.common.unauthenticated,
@@ -15,7 +25,7 @@ const messageByStatus: Record<number, string> = {
   429: messages.common.tooManyRequests,
 };
 
-function errorBody(statusCode: number, message: string, extra: Partial<ApiError> = {}): ApiError {
+function standardErrorBody(statusCode: number, message: string, extra: Partial<ApiError> = {}): ApiError {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...extra };
 }
 
@@ -34,6 +44,10 @@ function fieldName(context: string | undefined, instancePath: string): string {
  */
 export const errorHandler = fp((app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const errorBody = (statusCode: number, message: string, extra: Partial<ApiError> = {}): ApiError => {
+      const body = standardErrorBody(statusCode, message, extra);
+      return request.routeOptions.config.errorFieldCarriesMessage ? { ...body, error: message } : body;
+    };
     if (error instanceof AppError) {
       const extra = {
         ...(error.errorCode ? { errorCode: error.errorCode } : {}),

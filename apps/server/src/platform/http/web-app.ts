@@ -23,9 +23,12 @@ export const webApp = fp(async (app: FastifyInstance, options: { root: string })
   const hasBuild = existsSync(join(options.root, 'index.html'));
   if (hasBuild) {
     // Hashed assets never change under the same name; index.html must be fetched anew after a release.
+    // The build writes a brotli and a gzip copy of each text file (apps/web/vite.config.ts), and
+    // the browser gets the one it accepts, so nothing is compressed per request.
     await app.register(fastifyStatic, {
       root: options.root,
       wildcard: false,
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, path) => {
         const isHashedAsset = path.startsWith(join(options.root, 'assets'));

@@ -1,3 +1,3 @@
-export { signPdf, type SignatureDetails } from './pades.ts';
-export { renderPrescriptionPdf } from './prescription-pdf.ts';
+export type { SignatureDetails } from './pades.ts';
+export { signPrescriptionPdf } from './prescription-pdf.ts';
 export { readUploadedPdf, signUploadedPdf, type UploadedPdf } from './uploaded-pdf.ts';

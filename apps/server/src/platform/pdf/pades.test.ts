@@ -6,8 +6,7 @@ import * as pkijs from 'pkijs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestSigner, prescriptionToPrint } from '../../../test/factories/signing.ts';
 import { pdfsigTrusting, type Pdfsig } from '../../../test/pdfsig.ts';
-import { renderPrescriptionPdf } from './prescription-pdf.ts';
-import { signPdf } from './pades.ts';
+import { signPrescriptionPdf } from './prescription-pdf.ts';
 
 let directory: string;
 let pdfsig: Pdfsig;
@@ -17,9 +16,9 @@ beforeAll(async () => {
   directory = await mkdtemp(join(tmpdir(), 'receta-pades-'));
   const signer = await createTestSigner(join(directory, 'data'));
   pdfsig = await pdfsigTrusting(signer.ca.certificate, directory);
-  const prescription = prescriptionToPrint();
-  const pdf = await renderPrescriptionPdf(prescription, { verificationUrl: `https://receta.example/verificar/${prescription.id}` });
-  signed = Buffer.from(await signPdf(pdf, signer, { reason: 'Receta electrónica', location: 'Argentina', name: 'María José Núñez' }));
+  signed = Buffer.from(await signPrescriptionPdf(prescriptionToPrint(), {
+    signer, signingTime: new Date(), verificationCode: '7K3M9P2QX4T8VW6R', verificationUrl: 'https://receta.example/verify/7K3M9P2QX4T8VW6R',
+  }));
 });
 afterAll(async () => {
   await rm(directory, { recursive: true, force: true });
@@ -29,10 +28,11 @@ function byteRangeOf(pdf: Buffer): number[] {
   return (extractSignature(pdf) as { ByteRange: number[] }).ByteRange;
 }
 
-describe('signPdf', () => {
+describe('signPdfDocument', () => {
   it('signs as PAdES that pdfsig finds valid, over the whole file, with a certificate chain it trusts', async () => {
     const report = await pdfsig(signed, 'signed.pdf');
     expect(report).toContain('Signature Type: ETSI.CAdES.detached');
+    expect(report).toContain('Signature Field Name: Firma 1');
     expect(report).toContain('Signer Certificate Common Name: María José Núñez');
     expect(report).toContain('Total document signed');
     expect(report).toContain('Signature is Valid.');

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { findByteRange, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
-import { PDFDocument } from 'pdf-lib';
+import {
+  PDFContentStream, PDFDict, PDFName, PDFRawStream, PDFString, type PDFDocument, type PDFPage,
+} from 'pdf-lib';
 import { signCadesDetached, type Signer } from '../pki/index.ts';
 
 /**
@@ -20,14 +22,24 @@ export interface SignatureDetails {
   signingTime?: Date;
 }
 
+/** Where a signature shows on the page: the rectangle [x1, y1, x2, y2] its widget covers. */
+export interface SignatureWidget {
+  page: PDFPage;
+  rect: [number, number, number, number];
+}
+
 /**
- * Signs a PDF as PAdES baseline B-B: a signature field whose /Contents holds a detached
- * CAdES SignedData (subfilter ETSI.CAdES.detached) over every byte of the file but itself.
+ * Signs a document built with pdf-lib as PAdES baseline B-B: a signature field whose /Contents
+ * holds a detached CAdES SignedData (subfilter ETSI.CAdES.detached) over every byte of the
+ * file but itself. The field's widget covers `widget`, where the page shows the signature, so
+ * that a PDF reader opens the signature's details there. The document is saved once, signed.
  */
-export async function signPdf(pdf: Uint8Array, signer: Signer, details: SignatureDetails): Promise<Uint8Array> {
-  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+export async function signPdfDocument(
+  doc: PDFDocument, signer: Signer, details: SignatureDetails, widget: SignatureWidget,
+): Promise<Uint8Array> {
   pdflibAddPlaceholder({
-    pdfDoc: doc,
+    pdfPage: widget.page,
+    widgetRect: widget.rect,
     reason: details.reason,
     location: details.location,
     name: details.name,
@@ -36,9 +48,28 @@ export async function signPdf(pdf: Uint8Array, signer: Signer, details: Signatur
     signatureLength,
     subFilter: SUBFILTER_ETSI_CADES_DETACHED,
   });
-  // Without object streams the signature dictionary stays plain text, where it can be filled in.
-  const prepared = Buffer.from(await doc.save({ useObjectStreams: false }));
+  // Named as the signatures of uploaded PDFs are (uploaded-pdf.ts): readers list it by this name.
+  const annotations = widget.page.node.Annots()!;
+  doc.context.lookup(annotations.get(annotations.size() - 1), PDFDict).set(PDFName.of('T'), PDFString.of('Firma 1'));
+  const prepared = Buffer.from(await savePdf(doc));
   return fillSignature(prepared, (digest) => signCadesDetached(digest, signer));
+}
+
+/**
+ * Saves without object streams, so that the signature dictionary stays plain text where it
+ * can be filled in, and without pausing for the event loop every 50 objects. The pages'
+ * contents are compressed already (PageFlow); the one content stream pdf-lib made, the
+ * widget's empty appearance, is written as it is rather than through pdf-lib's JavaScript
+ * deflate, whose set-up alone costs more than the rest of the save.
+ */
+function savePdf(doc: PDFDocument): Promise<Uint8Array> {
+  const { context } = doc;
+  for (const [ref, object] of context.enumerateIndirectObjects()) {
+    if (object instanceof PDFContentStream) {
+      context.assign(ref, PDFRawStream.of(object.dict, object.getUnencodedContents()));
+    }
+  }
+  return doc.save({ useObjectStreams: false, objectsPerTick: Number.POSITIVE_INFINITY });
 }
 
 /**

@@ -4,21 +4,32 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { medicinePriceFinder, type Prescription } from '@receta/domain';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFRawStream, PDFSignature } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { itemToPrint, prescriptionToPrint, samplePrescriber } from '../../../test/factories/signing.ts';
-import { renderPrescriptionPdf } from './prescription-pdf.ts';
+import { createTestSigner, itemToPrint, prescriptionToPrint, samplePrescriber } from '../../../test/factories/signing.ts';
+import type { Signer } from '../pki/index.ts';
+import { signPrescriptionPdf } from './prescription-pdf.ts';
 
 const run = promisify(execFile);
-const verificationUrl = 'https://receta.example/verificar/7d1f7b52-3c44-4a43-9f55-2f9b4a0e2d11';
+const verificationCode = '7K3M9P2QX4T8VW6R';
+const verificationUrl = `https://receta.example/verify/${verificationCode}`;
+/** 13:05 in UTC, 10:05 in Argentina. */
+const signingTime = new Date('2026-03-02T13:05:00Z');
 let directory: string;
+let signer: Signer;
 
 beforeAll(async () => {
   directory = await mkdtemp(join(tmpdir(), 'receta-pdf-'));
+  signer = await createTestSigner(join(directory, 'data'));
 });
 afterAll(async () => {
   await rm(directory, { recursive: true, force: true });
 });
+
+/** The prescription signed at 10:05 in Argentina by the test doctor. */
+function signedPdfOf(prescription: Prescription): Promise<Uint8Array> {
+  return signPrescriptionPdf(prescription, { signer, signingTime, verificationCode, verificationUrl });
+}
 
 /** The text of the PDF as pdftotext (poppler-utils) extracts it, lines joined by spaces. */
 async function textOf(pdf: Uint8Array): Promise<string> {
@@ -64,10 +75,10 @@ function positionsOf(text: string, pieces: string[]): number[] {
   });
 }
 
-describe('renderPrescriptionPdf', () => {
+describe('signPrescriptionPdf', () => {
   it('prints an A4 prescription with every block, accents included', async () => {
     const prescription = prescriptionToPrint();
-    const pdf = await renderPrescriptionPdf(prescription, { verificationUrl });
+    const pdf = await signedPdfOf(prescription);
     const [page] = (await PDFDocument.load(pdf)).getPages();
     expect([Math.round(page!.getWidth()), Math.round(page!.getHeight())]).toEqual([595, 842]);
 
@@ -79,7 +90,7 @@ describe('renderPrescriptionPdf', () => {
       'Especialidad: Clínica médica', 'Domicilio profesional: Av. Colón 1234, Alberdi, Córdoba', 'CUIT: 27301234561',
       'Iñaki Güemes Peña', 'DNI: 30123456', 'CUIL: 20301234565', 'Sexo: Masculino', 'Fecha de nacimiento: 17/05/1980',
       'Cobertura: PAMI — Instituto Nacional de Servicios Sociales', 'N.º de afiliado: 15-123456789-00',
-      'Se prescribe: Enalapril Maleato 10 mg', 'Enalapril Maleato 10 mg', 'Presentación: Envase por 50 unidades',
+      'Se prescribe: Enalapril Maleato 10 mg', 'Enalapril Maleato 10 mg', 'Presentación: envase por 50 unidades',
       'Forma farmacéutica: comprimidos', 'Sugerencia comercial: Lotrial', 'Cantidad: dos (2)',
       'Condición de expendio: Expendio bajo receta', 'Posología: 1 comprimido cada 12 horas',
       'controlar la presión arterial', 'Diagnóstico (CIE-10): I10 — Hipertensión esencial (primaria)',
@@ -91,7 +102,7 @@ describe('renderPrescriptionPdf', () => {
   });
 
   it('prints every field of Res. 2214/2025 Annex II in its block order, each item with its CUIR', async () => {
-    const text = await textOf(await renderPrescriptionPdf(restrictedPrescription(), { verificationUrl }));
+    const text = await textOf(await signedPdfOf(restrictedPrescription()));
     for (const expected of [
       'Licencia Sanitaria Federal (REFEPS): 70123456',
       'Matrícula: Provincial (MP) N.º 1234 · Entidad emisora: Ministerio de Salud de la Provincia de Córdoba · Jurisdicción: Córdoba',
@@ -99,11 +110,10 @@ describe('renderPrescriptionPdf', () => {
       'Autorizado/a para prescribir expendio legalmente restringido desde 03/11/2025',
       'Domicilio: Bv. San Juan 456, Córdoba',
       'Se prescribe: Enalapril Maleato 10 mg; Metilfenidato 10 mg',
-      'Sugerencia comercial: Ritalina', 'Presentación: Envase por 30 comprimidos',
+      'Sugerencia comercial: Ritalina', 'Presentación: envase por 30 comprimidos',
       'Cantidad: veintiuno (21)', 'Condición de expendio: Expendio legalmente restringido',
       `CUIR: ${cuirs[0]}`, `CUIR: ${cuirs[1]}`,
       `${medicinePriceFinder.name}: https://www.argentina.gob.ar/buscador-de-precios-de-medicamentos`,
-      'Firma electrónica de María José Núñez',
     ]) expect(text).toContain(expected);
     // Annex II's order: professional, patient, prescription, medications with their CUIRs, QR code.
     const order = positionsOf(text, [
@@ -128,7 +138,7 @@ describe('renderPrescriptionPdf', () => {
         itemToPrint({ ...otherLine, genericName: 'Kinesiología motora', quantity: 10, dosage: 'Rehabilitación de rodilla derecha', patientInstructions: null }),
       ],
     });
-    const text = await textOf(await renderPrescriptionPdf(order, { verificationUrl }));
+    const text = await textOf(await signedPdfOf(order));
     positionsOf(text, [
       'Orden electrónica de estudios, prácticas y procedimientos', 'Válida hasta: 30/04/2026 (60 días)',
       'Estudios, prácticas y procedimientos', '1. Hemograma completo', 'Código: LAB-001', 'Cantidad o sesiones: uno (1)',
@@ -145,7 +155,7 @@ describe('renderPrescriptionPdf', () => {
       medicationId: null, brandName: null, strength: null, pharmaceuticalForm: null, presentation: null, subtype: null,
       genericName: 'Anteojos monofocales para lejos', quantity: 1, dosage: 'OD −1,50 esf; OI −1,25 esf', patientInstructions: null,
     });
-    const text = await textOf(await renderPrescriptionPdf(prescriptionToPrint({ kind: 'device', items: [glasses] }), { verificationUrl }));
+    const text = await textOf(await signedPdfOf(prescriptionToPrint({ kind: 'device', items: [glasses] })));
     positionsOf(text, [
       'Receta electrónica de dispositivos médicos e insumos', 'Dispositivos médicos e insumos',
       '1. Anteojos monofocales para lejos', 'Cantidad: uno (1)', 'Indicaciones: OD −1,50 esf; OI −1,25 esf',
@@ -154,7 +164,7 @@ describe('renderPrescriptionPdf', () => {
   });
 
   it('prints the active ingredient larger than the brand', async () => {
-    const pdf = await renderPrescriptionPdf(restrictedPrescription(), { verificationUrl });
+    const pdf = await signedPdfOf(restrictedPrescription());
     const path = join(directory, 'sizes.pdf');
     await writeFile(path, pdf);
     const { stdout } = await run('pdftotext', ['-bbox', path, '-']);
@@ -174,7 +184,7 @@ describe('renderPrescriptionPdf', () => {
       },
       items: [itemToPrint({ cuir: cuirs[0]! })],
     });
-    const text = await textOf(await renderPrescriptionPdf(foreigner, { verificationUrl }));
+    const text = await textOf(await signedPdfOf(foreigner));
     expect(text).toContain('Documento: Pasaporte AAB123456');
     expect(text).not.toContain('CUIL');
     expect(text).not.toContain('Bv. San Juan 456');
@@ -185,14 +195,14 @@ describe('renderPrescriptionPdf', () => {
     const prescription = prescriptionToPrint({
       type: 'chronic', seriesPosition: 2, seriesLength: 3, items: [itemToPrint({ noSubstitution: true })],
     });
-    const text = await textOf(await renderPrescriptionPdf(prescription, { verificationUrl }));
+    const text = await textOf(await signedPdfOf(prescription));
     expect(text).toContain('Receta Crónica · Receta 2 de 3');
     expect(text).toContain('No sustituir');
   });
 
   it('says Particular for a patient without coverage', async () => {
     const particular = prescriptionToPrint({ insurer: null, affiliateNumber: null });
-    const text = await textOf(await renderPrescriptionPdf(particular, { verificationUrl }));
+    const text = await textOf(await signedPdfOf(particular));
     expect(text).toContain('Cobertura: Particular');
     expect(text).not.toContain('N.º de afiliado');
   });
@@ -201,7 +211,7 @@ describe('renderPrescriptionPdf', () => {
     const longInstructions = 'Tomar en ayunas con un vaso de agua y esperar media hora antes del desayuno. '.repeat(25);
     const items = [1, 2, 3]
       .map((quantity) => itemToPrint({ id: String(quantity), quantity, patientInstructions: longInstructions }));
-    const pdf = await renderPrescriptionPdf(prescriptionToPrint({ items, symptoms: 'Síntoma. '.repeat(150) }), { verificationUrl });
+    const pdf = await signedPdfOf(prescriptionToPrint({ items, symptoms: 'Síntoma. '.repeat(150) }));
 
     const pages = (await PDFDocument.load(pdf)).getPageCount();
     expect(pages).toBeGreaterThan(1);
@@ -215,5 +225,84 @@ describe('renderPrescriptionPdf', () => {
     const { stdout } = await run('pdftotext', ['-bbox', path, '-']);
     const right = [...stdout.matchAll(/xMax="([\d.]+)"/g)].map((match) => Number(match[1]));
     expect(Math.max(...right)).toBeLessThanOrEqual(595 - 42 + 0.5);
+  });
+
+  it('shows the signature in a box beside the QR code, which the signature field\'s widget covers', async () => {
+    const pdf = await signedPdfOf(restrictedPrescription());
+    const text = await textOf(pdf);
+    expect(text).toContain([
+      'Firma electrónica', 'María José Núñez', 'Matrícula Provincial (MP) N.º 1234 · Córdoba',
+      'Fecha y hora: 02/03/2026 10:05 (hora de Argentina)', `Código de verificación: ${verificationCode}`,
+    ].join(' '));
+
+    const doc = await PDFDocument.load(pdf);
+    const [field, ...others] = doc.getForm().getFields();
+    expect(others).toEqual([]);
+    expect(field).toBeInstanceOf(PDFSignature);
+    const [widget] = field!.acroField.getWidgets();
+    const rect = widget!.getRectangle();
+    expect(rect.width * rect.height).toBeGreaterThan(0);
+    // On the page the box is on (the last here), listed among that page's annotations.
+    const pages = doc.getPages();
+    const page = pages.at(-1)!;
+    expect(widget!.P()).toBe(page.ref);
+    expect(page.node.Annots()?.asArray()).toContainEqual(doc.context.getObjectRef(widget!.dict));
+
+    // Every word of the box lies inside the widget's rectangle (pdftotext measures from the top).
+    const path = join(directory, 'box.pdf');
+    await writeFile(path, pdf);
+    const { stdout } = await run('pdftotext', ['-bbox', '-f', String(pages.length), '-l', String(pages.length), path, '-']);
+    const words = [...stdout.matchAll(/xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</g)]
+      .map(([, xMin, yMin, xMax, yMax, word]) => ({
+        word, box: [xMin, yMin, xMax, yMax].map(Number) as [number, number, number, number],
+      }));
+    const first = words.findIndex(({ word }) => word === 'Firma');
+    const last = words.findIndex(({ word }) => word === verificationCode);
+    expect(first).toBeGreaterThanOrEqual(0);
+    expect(last).toBeGreaterThan(first);
+    const height = page.getHeight();
+    for (const { word, box: [xMin, yMin, xMax, yMax] } of words.slice(first, last + 1)) {
+      expect(xMin, word).toBeGreaterThanOrEqual(rect.x);
+      expect(xMax, word).toBeLessThanOrEqual(rect.x + rect.width);
+      expect(height - yMax, word).toBeGreaterThanOrEqual(rect.y);
+      expect(height - yMin, word).toBeLessThanOrEqual(rect.y + rect.height);
+    }
+  });
+
+  it('writes the vademecum\'s capitals in normal case, each word of the form once', async () => {
+    const paracetamol = itemToPrint({
+      genericName: 'Paracetamol', brandName: 'Tafirol', strength: '500 MG', pharmaceuticalForm: 'Comprimido Comprimido Recubierto',
+      presentation: 'BLISTER POR 21 UNIDADES',
+    });
+    const text = await textOf(await signedPdfOf(prescriptionToPrint({ items: [paracetamol] })));
+    for (const expected of [
+      'Se prescribe: Paracetamol 500 mg', '1. Paracetamol 500 mg', 'Presentación: blíster por 21 unidades',
+      'Forma farmacéutica: comprimido recubierto', 'Sugerencia comercial: Tafirol',
+    ]) expect(text).toContain(expected);
+    expect(text).not.toMatch(/comprimido comprimido/i);
+    expect(text).not.toMatch(/MG|BLISTER/);
+  });
+
+  it('prints a name in any script, not only in the letters the fonts shared by every prescription hold', async () => {
+    const patient = { ...prescriptionToPrint().patient, name: 'Łukasz', lastName: 'Wałęsa Σωκράτης' };
+    const text = await textOf(await signedPdfOf(prescriptionToPrint({ patient })));
+    expect(text).toContain('Łukasz Wałęsa Σωκράτης');
+  });
+
+  it('embeds the same font files in every prescription within the repertoire, made once for all of them', async () => {
+    const fontFilesOf = async (pdf: Uint8Array) => {
+      const doc = await PDFDocument.load(pdf);
+      return doc.context.enumerateIndirectObjects().flatMap(([, object]) => {
+        if (!(object instanceof PDFDict) || object.get(PDFName.of('Type')) !== PDFName.of('FontDescriptor')) return [];
+        const fontFile = object.lookup(PDFName.of('FontFile2'));
+        return fontFile instanceof PDFRawStream ? [fontFile.contents] : [];
+      });
+    };
+    const one = await fontFilesOf(await signedPdfOf(prescriptionToPrint()));
+    const other = await fontFilesOf(await signedPdfOf(restrictedPrescription({
+      patient: { ...prescriptionToPrint().patient, name: 'François', lastName: 'Müller Gonçalves' },
+    })));
+    expect(one).toHaveLength(2);
+    expect(other).toEqual(one);
   });
 });

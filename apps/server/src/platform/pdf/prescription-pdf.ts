@@ -1,25 +1,39 @@
 import {
-  formatDisplayDate, identityDocumentTypeLabels, licenceTypeLabels, medicationSubtypeLabels, medicinePriceFinder,
-  patientSexLabels, prescriptionKindHeadings, prescriptionKindLabels, prescriptionKindRules, prescriptionTypeLabels,
-  product, type Prescription, type PrescriptionItem,
+  formatDisplayDate, formatDisplayDateTime, identityDocumentTypeLabels, licenceTypeLabels, medicationSubtypeLabels,
+  medicinePriceFinder, patientSexLabels, prescriptionKindHeadings, prescriptionKindLabels, prescriptionKindRules,
+  prescriptionTypeLabels, product, type Prescription, type PrescriptionItem,
 } from '@receta/domain';
 import { PageSizes, PDFDocument } from 'pdf-lib';
+import type { Signer } from '../pki/index.ts';
 import { embedFonts, type DocumentFonts } from './embedded-fonts.ts';
+import { medicineText } from './medicine-text.ts';
+import { signPdfDocument, type SignatureWidget } from './pades.ts';
 import { contentWidth, grey, margin, PageFlow } from './page-flow.ts';
-import { drawQrCode } from './qr-code.ts';
+import { qrCodeOperators } from './qr-code.ts';
 import { spanishNumberWords } from './spanish-number-words.ts';
 
 const qrSize = 96;
 
+/** What the signature needs beyond the prescription, and what its box on the page shows. */
+export interface PrescriptionSignature {
+  signer: Signer;
+  /** The time the signature claims: printed in its box and written as the dictionary's /M. */
+  signingTime: Date;
+  /** The code under the QR code, which the public verification page takes. */
+  verificationCode: string;
+  /** The public page that says whether the prescription is genuine and valid; the QR code holds it. */
+  verificationUrl: string;
+}
+
 /**
- * The prescription as an A4 PDF in Spanish, in the blocks and order of Res. 2214/2025 Annex II
- * (professional, patient, prescription, medications with each item's CUIR, QR code), with the
- * link to the Buscador Nacional de Medicamentos (Disp. 1/2025 art. 5) and a QR code of
- * `verificationUrl`, the public page that says whether it is genuine and valid.
- * The document is ready for `signPdf`.
+ * The prescription as a signed A4 PDF in Spanish, in the blocks and order of Res. 2214/2025
+ * Annex II (professional, patient, prescription, medications with each item's CUIR, QR code),
+ * with the link to the Buscador Nacional de Medicamentos (Disp. 1/2025 art. 5), a QR code of
+ * the verification page and, beside it, the signature's box: a PDF reader shows the signature
+ * there. Built and signed in one pass (docs/decisions/049).
  */
-export async function renderPrescriptionPdf(
-  prescription: Prescription, options: { verificationUrl: string },
+export async function signPrescriptionPdf(
+  prescription: Prescription, signature: PrescriptionSignature,
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });
   const title = `Receta N.º ${prescription.number}`;
@@ -27,8 +41,11 @@ export async function renderPrescriptionPdf(
   doc.setLanguage('es-AR');
   doc.setProducer(product.name);
   doc.setCreator(product.name);
-  const fonts = await embedFonts(doc);
-  const flow = new PageFlow(doc);
+  // Labels are the product's own; what varies is the prescription and the signature's codes.
+  const fonts = await embedFonts(doc, [
+    textsOf(prescription), signature.verificationUrl, signature.verificationCode,
+  ].join(' '));
+  const flow = new PageFlow(doc, [fonts.regular, fonts.bold]);
   const isRestricted = prescription.items.some((item) => item.subtype === 'restricted');
 
   writeHeader(flow, fonts, prescription, title);
@@ -37,9 +54,20 @@ export async function renderPrescriptionPdf(
   writePrescription(flow, fonts, prescription);
   if (prescription.kind === 'medication') writeMedicines(flow, fonts, prescription.items);
   else writeOtherItems(flow, fonts, prescription);
-  writeVerification(flow, fonts, prescription, options.verificationUrl);
+  const widget = writeVerification(flow, fonts, prescription, signature);
   flow.numberPages(`${product.name} · ${title}`, { font: fonts.regular, size: 7 });
-  return doc.save({ useObjectStreams: false });
+  flow.writeContents();
+  const { name, lastName } = prescription.prescriber;
+  return signPdfDocument(doc, signature.signer, {
+    reason: 'Receta electrónica', location: 'Argentina', name: `${name} ${lastName}`, signingTime: signature.signingTime,
+  }, widget);
+}
+
+/** Every string of a value, however deep. */
+function textsOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object') return Object.values(value).map(textsOf).join(' ');
+  return '';
 }
 
 function writeHeader(flow: PageFlow, fonts: DocumentFonts, prescription: Prescription, title: string): void {
@@ -50,12 +78,8 @@ function writeHeader(flow: PageFlow, fonts: DocumentFonts, prescription: Prescri
   // Receta Única and Receta Crónica are kinds of medicine prescriptions (spec section 1).
   const kindLine = prescription.kind === 'medication' ? `${heading} · ${typeLine}` : heading;
   const titleSize = 13;
-  flow.page.drawText(title, {
-    x: PageSizes.A4[0] - margin - fonts.bold.widthOfTextAtSize(title, titleSize),
-    y: flow.y - 16,
-    size: titleSize,
-    font: fonts.bold,
-  });
+  const titleStyle = { font: fonts.bold, size: titleSize };
+  flow.text(title, titleStyle, PageSizes.A4[0] - margin - fonts.bold.widthOfTextAtSize(title, titleSize), flow.y - 16);
   flow.paragraph(product.name, { font: fonts.bold, size: 18 });
   flow.paragraph(kindLine, { font: fonts.bold, size: 11 });
 }
@@ -116,7 +140,7 @@ function writePrescription(flow: PageFlow, fonts: DocumentFonts, prescription: P
 
 /** The active ingredient (Ley 25.649) and its strength: what the prescription orders. */
 function itemName(item: PrescriptionItem): string {
-  return [item.genericName, item.strength].filter(Boolean).join(' ');
+  return [item.genericName, item.strength && medicineText(item.strength)].filter(Boolean).join(' ');
 }
 
 function writeMedicines(flow: PageFlow, fonts: DocumentFonts, items: PrescriptionItem[]): void {
@@ -127,8 +151,8 @@ function writeMedicines(flow: PageFlow, fonts: DocumentFonts, items: Prescriptio
     flow.paragraph(`${index + 1}. ${itemName(item)}`, { font: fonts.bold, size: 12 });
     const indent = 14;
     line(flow, fonts, 'Sugerencia comercial', item.brandName, indent, 9);
-    line(flow, fonts, 'Presentación', item.presentation, indent);
-    line(flow, fonts, 'Forma farmacéutica', item.pharmaceuticalForm, indent);
+    line(flow, fonts, 'Presentación', item.presentation && medicineText(item.presentation), indent);
+    line(flow, fonts, 'Forma farmacéutica', item.pharmaceuticalForm && medicineText(item.pharmaceuticalForm), indent);
     // In letters and numbers, so that a digit cannot be added (Ley 19.303, every item alike).
     line(flow, fonts, 'Cantidad', `${spanishNumberWords(item.quantity)} (${item.quantity})`, indent);
     line(flow, fonts, 'Condición de expendio', item.subtype && medicationSubtypeLabels[item.subtype], indent);
@@ -159,28 +183,49 @@ function writeOtherItems(flow: PageFlow, fonts: DocumentFonts, prescription: Pre
   });
 }
 
+/** Room between the signature box's border and its text. */
+const boxPadding = 8;
+
+/**
+ * The QR code and, beside it, the signature's box: who signed, their licence, when, and the
+ * code the verification page takes. Answers the box, which the signature's widget covers.
+ */
 function writeVerification(
-  flow: PageFlow, fonts: DocumentFonts, prescription: Prescription, verificationUrl: string,
-): void {
+  flow: PageFlow, fonts: DocumentFonts, prescription: Prescription, signature: PrescriptionSignature,
+): SignatureWidget {
   flow.rule();
   flow.reserve(qrSize + 60);
   const top = flow.y;
-  drawQrCode(flow.page, verificationUrl, { x: margin, y: top, size: qrSize });
-  const beside = { indent: qrSize + 12, width: contentWidth - qrSize - 12 };
-  const { name, lastName } = prescription.prescriber;
-  flow.paragraph(`Firma electrónica de ${name} ${lastName}`, { font: fonts.bold, size: 9 }, beside);
+  flow.draw(qrCodeOperators(signature.verificationUrl, { x: margin, y: top, size: qrSize }));
+  const box = { x: margin + qrSize + 12, width: contentWidth - qrSize - 12 };
+  const inside = { indent: box.x - margin + boxPadding, width: box.width - 2 * boxPadding, gap: 1 };
+  const { name, lastName, licenceType, enrollment, jurisdiction } = prescription.prescriber;
+  flow.y = top - boxPadding;
+  flow.paragraph('Firma electrónica', { font: fonts.bold, size: 10 }, inside);
+  flow.paragraph(`${name} ${lastName}`, { font: fonts.bold, size: 9 }, inside);
+  for (const text of [
+    `Matrícula ${licenceTypeLabels[licenceType]} N.º ${enrollment} · ${jurisdiction}`,
+    `Fecha y hora: ${formatDisplayDateTime(signature.signingTime)} (hora de Argentina)`,
+    `Código de verificación: ${signature.verificationCode}`,
+  ]) flow.paragraph(text, { font: fonts.regular, size: 9 }, inside);
+  const bottom = Math.min(flow.y - boxPadding + 2, top - qrSize);
+  flow.outline({ x: box.x, y: bottom, width: box.width, height: top - bottom }, grey);
+  const widget: SignatureWidget = { page: flow.page, rect: [box.x, bottom, box.x + box.width, top] };
+
+  flow.y = bottom - 6;
   flow.paragraph(
     'Firmada con el certificado que la plataforma emitió al profesional (Ley 25.506, Decreto 98/2023). '
     + 'Escanee el código QR o visite la dirección que figura debajo para verificar su autenticidad y su vigencia.',
-    { font: fonts.regular, size: 9 }, beside,
+    { font: fonts.regular, size: 8 },
   );
-  flow.y = Math.min(flow.y, top - qrSize - 4);
-  flow.paragraph(verificationUrl, { font: fonts.regular, size: 8, color: grey });
-  if (prescription.kind !== 'medication') return;
-  flow.paragraph(
-    `Compare precios en el ${medicinePriceFinder.name}: ${medicinePriceFinder.url}`,
-    { font: fonts.regular, size: 8 }, { gap: 4 },
-  );
+  flow.paragraph(signature.verificationUrl, { font: fonts.regular, size: 8, color: grey });
+  if (prescription.kind === 'medication') {
+    flow.paragraph(
+      `Compare precios en el ${medicinePriceFinder.name}: ${medicinePriceFinder.url}`,
+      { font: fonts.regular, size: 8 }, { gap: 4 },
+    );
+  }
+  return widget;
 }
 
 function section(flow: PageFlow, fonts: DocumentFonts, title: string): void {

@@ -1,33 +1,27 @@
-import {
-  concatTransformationMatrix, fill, popGraphicsState, pushGraphicsState, rectangle, setFillingRgbColor, type PDFPage,
-} from 'pdf-lib';
 import QRCode from 'qrcode';
 
 /**
- * Draws a QR code of `text` as vector squares, top-left corner at (x, y): sharp at any zoom,
- * and much cheaper than rendering and embedding an image. Each run of dark modules in a row
- * is one rectangle in module units, scaled once by the transformation matrix: the same
- * picture as an SVG path of those squares, at a fraction of the cost (pdf-lib turns a path
- * into many more operators, each with its numbers transformed and printed).
+ * A QR code of `text` as content stream operators, top-left corner at (x, y): vector squares,
+ * sharp at any zoom and much cheaper than rendering and embedding an image. Each run of dark
+ * modules in a row is one rectangle in module units, scaled once by the transformation matrix.
  */
-export function drawQrCode(page: PDFPage, text: string, { x, y, size }: { x: number; y: number; size: number }): void {
+export function qrCodeOperators(text: string, { x, y, size }: { x: number; y: number; size: number }): string {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const scale = size / modules.size;
+  const count = modules.size;
+  const scale = size / count;
   // Rows go down the page from (x, y), as they do in the code.
-  const operators = [
-    pushGraphicsState(), setFillingRgbColor(0, 0, 0), concatTransformationMatrix(scale, 0, 0, -scale, x, y),
-  ];
-  for (let row = 0; row < modules.size; row += 1) {
+  let operators = `q ${scale} 0 0 ${-scale} ${x} ${y} cm 0 0 0 rg\n`;
+  for (let row = 0; row < count; row += 1) {
     let column = 0;
-    while (column < modules.size) {
+    while (column < count) {
       if (!modules.get(row, column)) {
         column += 1;
         continue;
       }
       const start = column;
-      while (column < modules.size && modules.get(row, column)) column += 1;
-      operators.push(rectangle(start, row, column - start, 1));
+      while (column < count && modules.get(row, column)) column += 1;
+      operators += `${start} ${row} ${column - start} 1 re\n`;
     }
   }
-  page.pushOperators(...operators, fill(), popGraphicsState());
+  return `${operators}f Q\n`;
 }

@@ -5,12 +5,13 @@ import { PDF } from '@libpdf/core';
 import { limits, messages } from '@receta/domain';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestSigner, samplePrescriber } from '../../../test/factories/signing.ts';
+import { createTestSigner, prescriptionToPrint, samplePrescriber } from '../../../test/factories/signing.ts';
 import { samplePng } from '../../../test/factories/uploads.ts';
 import { pdfsigTrusting, type Pdfsig } from '../../../test/pdfsig.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Signer } from '../pki/index.ts';
-import { signPdf, type SignatureDetails } from './pades.ts';
+import type { SignatureDetails } from './pades.ts';
+import { signPrescriptionPdf } from './prescription-pdf.ts';
 import { readUploadedPdf, signUploadedPdf } from './uploaded-pdf.ts';
 
 let directory: string;
@@ -79,7 +80,9 @@ describe('signUploadedPdf', () => {
   });
 
   it('countersigns a PDF already signed: the first signature stays valid and the second covers it', async () => {
-    const prescription = await signPdf(await reportPdf({ useObjectStreams: false }), signer, details);
+    const prescription = await signPrescriptionPdf(prescriptionToPrint(), {
+      signer, signingTime: new Date(), verificationCode: '7K3M9P2QX4T8VW6R', verificationUrl: 'https://receta.example/verify/7K3M9P2QX4T8VW6R',
+    });
     const countersigned = await sign(prescription, otherSigner);
 
     const report = await pdfsig(countersigned, 'countersigned.pdf');
@@ -91,7 +94,8 @@ describe('signUploadedPdf', () => {
     expect(second).toContain('Total document signed');
     expect(second).toContain('Signature is Valid.');
     expect(second).toContain('Certificate is Trusted.');
-    expect(second).toContain('Signature Field Name: Firma 1');
+    expect(first).toContain('Signature Field Name: Firma 1');
+    expect(second).toContain('Signature Field Name: Firma 2');
   });
 
   it('names each new signature field apart when the same file is signed twice', async () => {

@@ -33,6 +33,7 @@ const encode = (schema: { toBER(): ArrayBuffer }) => new Uint8Array(schema.toBER
 const fixed = {
   version1: encode(new asn1js.Integer({ value: 1 })),
   signedDataType: encode(new asn1js.ObjectIdentifier({ value: oid.signedData })),
+  dataType: encode(new asn1js.ObjectIdentifier({ value: oid.data })),
   encapsulatedData: encode(new pkijs.EncapsulatedContentInfo({ eContentType: oid.data }).toSchema()),
   sha256: encode(new pkijs.AlgorithmIdentifier({ algorithmId: oid.sha256 }).toSchema()),
   ecdsaWithSha256: encode(new pkijs.AlgorithmIdentifier({ algorithmId: oid.ecdsaWithSha256 }).toSchema()),
@@ -63,6 +64,21 @@ const prepared = new WeakMap<x509.X509Certificate, PreparedSigner>();
  * claimed time), with the signer's certificate and its chain embedded. Returns the DER.
  */
 export function signCadesDetached(contentDigest: Uint8Array, signer: Signer): Uint8Array {
+  return signedData(contentDigest, signer, fixed.encapsulatedData);
+}
+
+/**
+ * A CMS SignedData that carries its content (a file the platform itself signs, such as an
+ * export of the event log): `openssl cms -verify` opens it against the platform CA.
+ */
+export function signCadesAttached(content: Uint8Array, signer: Signer): Uint8Array {
+  const encapsulated = derElement(
+    tag.sequence, fixed.dataType, derElement(tag.contextConstructed0, derElement(tag.octetString, content)),
+  );
+  return signedData(createHash('sha256').update(content).digest(), signer, encapsulated);
+}
+
+function signedData(contentDigest: Uint8Array, signer: Signer, encapsulatedContent: Uint8Array): Uint8Array {
   const { key, certificates, signerId, signingCertificateAttribute } = prepare(signer);
   const messageDigestAttribute = derElement(
     tag.sequence, fixed.messageDigestType, derElement(tag.set, derElement(tag.octetString, contentDigest)),
@@ -80,15 +96,15 @@ export function signCadesDetached(contentDigest: Uint8Array, signer: Signer): Ui
     fixed.ecdsaWithSha256,
     derElement(tag.octetString, signature),
   );
-  const signedData = derElement(
+  const content = derElement(
     tag.sequence,
     fixed.version1,
     derElement(tag.set, fixed.sha256),
-    fixed.encapsulatedData,
+    encapsulatedContent,
     certificates,
     derElement(tag.set, signerInfo),
   );
-  return derElement(tag.sequence, fixed.signedDataType, derElement(tag.contextConstructed0, signedData));
+  return derElement(tag.sequence, fixed.signedDataType, derElement(tag.contextConstructed0, content));
 }
 
 function prepare(signer: Signer): PreparedSigner {

@@ -21,18 +21,25 @@ export function licenceOf(prescriber: Pick<Prescriber, 'licenceType' | 'enrollme
 export async function issueDoctorCertificate(
   ca: PlatformCa, prescriber: Prescriber, publicKey: CryptoKey, { sandbox = false } = {},
 ): Promise<x509.X509Certificate> {
+  const name = `${prescriber.name} ${prescriber.lastName}`;
+  return issueSigningCertificate(ca, publicKey, [
+    { CN: [sandbox ? `${name} - ${sandboxMarks.commonName}` : name] },
+    { '2.5.4.5': [`CUIT ${prescriber.cuit}`] },
+    { T: [licenceOf(prescriber)] },
+    ...(sandbox ? [{ O: [sandboxMarks.organization] }] : []),
+    { C: ['AR'] },
+  ]);
+}
+
+/** A certificate of the platform CA usable for signatures alone (digitalSignature + nonRepudiation). */
+export async function issueSigningCertificate(
+  ca: PlatformCa, publicKey: CryptoKey, subject: x509.JsonName,
+): Promise<x509.X509Certificate> {
   const notBefore = new Date();
   const notAfter = new Date(notBefore);
   notAfter.setUTCFullYear(notAfter.getUTCFullYear() + certificateValidityYears);
-  const name = `${prescriber.name} ${prescriber.lastName}`;
   return x509.X509CertificateGenerator.create({
-    subject: [
-      { CN: [sandbox ? `${name} - ${sandboxMarks.commonName}` : name] },
-      { '2.5.4.5': [`CUIT ${prescriber.cuit}`] },
-      { T: [licenceOf(prescriber)] },
-      ...(sandbox ? [{ O: [sandboxMarks.organization] }] : []),
-      { C: ['AR'] },
-    ],
+    subject,
     issuer: ca.certificate.subjectName,
     publicKey,
     signingKey: ca.privateKey,

@@ -26,6 +26,12 @@ export class MasterKeyring {
     this.currentKeyId = keyIdOf(current);
   }
 
+  /** A keyring that opens what this one and `newer` sealed, and seals with `newer`'s current key. */
+  joinedWith(newer: MasterKeyring): MasterKeyring {
+    const current = newer.#keys.get(newer.currentKeyId)!;
+    return new MasterKeyring(current, [...newer.#keys.values(), ...this.#keys.values()]);
+  }
+
   /** Encrypts `secret`, bound to `context`: the same context must be given to open it. */
   seal(secret: Uint8Array, context: string): SealedSecret {
     const nonce = randomBytes(nonceLength);

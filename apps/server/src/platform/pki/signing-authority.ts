@@ -4,7 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Signer } from './cades.ts';
-import { issueDoctorCertificate } from './doctor-certificate.ts';
+import { issueDoctorCertificate, issueSigningCertificate } from './doctor-certificate.ts';
 import {
   findCredentialInUse, insertCredentialIfNone, revokeCredentialInUse, type NewDoctorCredential, type StoredCredential,
 } from './doctor-credentials.repository.ts';
@@ -31,6 +31,7 @@ export type PrescriberLookup = (db: Database, doctorUserId: string) => Promise<P
  */
 export class SigningAuthority {
   #sandboxCa: Promise<PlatformCa> | undefined;
+  #eventLogSigner: Promise<Signer> | undefined;
 
   constructor(readonly ca: PlatformCa, readonly keyring: MasterKeyring, readonly findPrescriber: PrescriberLookup) {}
 
@@ -93,6 +94,21 @@ export class SigningAuthority {
     const keys = await generateSigningKeys();
     const certificate = await issueDoctorCertificate(ca, prescriber, keys.publicKey, { sandbox: true });
     return { privateKey: keys.privateKey, certificate, chain: [ca.certificate] };
+  }
+
+  /**
+   * The platform's signer of the event log's exports: a key of this process, certified by the
+   * platform CA, so that the authority checks an export against the same CA as a prescription.
+   */
+  eventLogSigner(): Promise<Signer> {
+    this.#eventLogSigner ??= generateSigningKeys().then(async (keys) => ({
+      privateKey: keys.privateKey,
+      certificate: await issueSigningCertificate(this.ca, keys.publicKey, [
+        { CN: ['Receta Digital - Registro de eventos'] }, { C: ['AR'] },
+      ]),
+      chain: [this.ca.certificate],
+    }));
+    return this.#eventLogSigner;
   }
 
   async #newCredential(db: Database, userId: string): Promise<{ row: NewDoctorCredential; signer: DoctorSigner }> {

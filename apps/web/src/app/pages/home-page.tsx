@@ -10,6 +10,7 @@ import { ApprovalsStart } from '../../features/home/approvals-start.tsx';
 import { DoctorStart } from '../../features/home/doctor-start.tsx';
 import { HomeSection } from '../../features/home/home-section.tsx';
 import { PharmacyStart } from '../../features/home/pharmacy-start.tsx';
+import { isWorkspaceMember } from '../../lib/roles.ts';
 import { useSession } from '../../lib/session.tsx';
 
 /**
@@ -31,7 +32,7 @@ export function HomePage() {
         </Typography>
       </Box>
       {/* Prescriptions live in a workspace: a superadmin holding every permission has none. */}
-      {scope.includes('owner.prescription') && (user?.workspaces.length ?? 0) > 0 && <DoctorStart />}
+      {scope.includes('owner.prescription') && isWorkspaceMember(user) && <DoctorStart />}
       {scope.includes('index.scan') && <PharmacyStart />}
       {scope.includes('index.not.authorized.user') && <ApprovalsStart />}
       <HomeSection title={t('home.help.title')}>

@@ -72,6 +72,19 @@ export async function recoverPassword(userToken: string, password: string): Prom
   return answer.message;
 }
 
+/**
+ * `POST /api/auth/doctors/send-confirmation`: a new confirm-account link for an approved doctor
+ * without a PIN; the answer is the same for any email.
+ */
+export async function requestNewConfirmationLink(email: string): Promise<string> {
+  const answer = await api.request('/api/auth/doctors/send-confirmation', {
+    method: 'POST',
+    body: { email },
+    schema: MessageAnswerSchema,
+  });
+  return answer.message;
+}
+
 /** Sets the signing PIN of a doctor's account from the link of the confirm-account mail. */
 export async function confirmDoctorAccount(userToken: string, pin: string): Promise<void> {
   await api.request(`/api/auth/confirmation/doctors/${encodeURIComponent(userToken)}`, {

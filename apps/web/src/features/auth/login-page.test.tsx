@@ -100,6 +100,21 @@ describe('login page', () => {
     expect(requests[0]?.body).toEqual({ email: 'ana@example.com', password: 'Clave-Segura' });
   });
 
+  it('lets the default superadmin, admin@localhost, sign in', async () => {
+    const token = makeJwt({ isSync: false, user: { id: 'u1', email: 'admin@localhost', displayName: 'Superadministrador' }, termsAndConditions: null });
+    const requests = stubApi({ 'POST /api/auth/login': () => ({ authenticityToken: token }) });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/login' });
+
+    await user.type(await screen.findByLabelText(/^Email/, { selector: 'input' }), 'admin@localhost');
+    await user.type(input(/^Contraseña/), 'Generada-1234567');
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+
+    expect(await screen.findByRole('heading', { name: 'Verificación en dos pasos' })).toBeDefined();
+    expect(screen.queryByText('Email inválido')).toBeNull();
+    expect(requests[0]?.body).toEqual({ email: 'admin@localhost', password: 'Generada-1234567' });
+  });
+
   it('leaves the refusal of a wrong password behind once the right one goes on to the second factor', async () => {
     const token = makeJwt({ isSync: true, user: { id: 'u1', email: 'ana@example.com', displayName: 'Ana' }, termsAndConditions: null });
     let attempts = 0;

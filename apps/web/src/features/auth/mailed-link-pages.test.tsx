@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { messages } from '@receta/domain';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router.tsx';
@@ -69,6 +70,68 @@ describe('account confirmation page', () => {
 
     expect(await screen.findByText(shown)).toBeDefined();
     await waitFor(() => expect(router.state.location.pathname).toBe('/confirmation/token-1'));
+  });
+});
+
+/** Opens the confirmation page, asks for a new link from the offer under the PIN form, and sends it to `email`. */
+async function askNewLinkFromTheOffer(email: string) {
+  const user = userEvent.setup();
+  renderRoutes(routes, { path: '/confirmation/token-1' });
+  await user.click(await screen.findByRole('button', { name: '¿El enlace venció o ya lo usó? Pida uno nuevo.' }));
+  const section = screen.getByRole('region', { name: 'Pedir un enlace nuevo' });
+  await user.type(within(section).getByLabelText(/^Email/, { selector: 'input' }), email);
+  await user.click(within(section).getByRole('button', { name: 'Enviar un enlace nuevo' }));
+  return section;
+}
+
+describe('a new confirmation link', () => {
+  const sentAnswer = { message: messages.moderation.confirmationSent };
+
+  it.each([
+    ['Already used PIN', 'alreadyUsedPin', 'El PIN ya fue utilizado. Debe generar uno nuevo.'],
+    ['El enlace expiró o ya fue utilizado. Solicite uno nuevo.', undefined, 'El tiempo para establecer sus credenciales ha expirado.'],
+  ] as const)('is offered when the server refuses the link with "%s", and sent to the email typed', async (serverMessage, errorCode, shown) => {
+    const requests = stubApi({
+      'PUT /api/auth/confirmation/doctors/*': () => errorResponse(400, serverMessage, { errorCode }),
+      'POST /api/auth/doctors/send-confirmation': () => sentAnswer,
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/confirmation/token-1' });
+
+    await typePins(user, '4821', '4821');
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+
+    const section = await screen.findByRole('region', { name: 'Pedir un enlace nuevo' });
+    expect(screen.getAllByText(shown).length).toBeGreaterThan(0);
+    expect(screen.queryByLabelText(/^PIN/, { selector: 'input' })).toBeNull();
+    const send = within(section).getByRole('button', { name: 'Enviar un enlace nuevo' });
+    expect(send).toHaveProperty('disabled', true);
+
+    await user.type(within(section).getByLabelText(/^Email/, { selector: 'input' }), 'Ana.Perez@Example.com');
+    await user.click(send);
+
+    expect((await within(section).findByRole('status')).textContent).toBe(messages.moderation.confirmationSent);
+    const request = requests.find((candidate) => candidate.path === '/api/auth/doctors/send-confirmation');
+    expect(request?.body).toEqual({ email: 'ana.perez@example.com' });
+  });
+
+  it('can be asked for before typing a PIN, from the link under the form', async () => {
+    const requests = stubApi({ 'POST /api/auth/doctors/send-confirmation': () => sentAnswer });
+    const section = await askNewLinkFromTheOffer('nadie@example.com');
+
+    expect((await within(section).findByRole('status')).textContent).toBe(messages.moderation.confirmationSent);
+    expect(requests.map((request) => request.path)).toEqual(['/api/auth/doctors/send-confirmation']);
+    expect(screen.getByLabelText(/^PIN/, { selector: 'input' })).toBeDefined();
+  });
+
+  it('shows the server\'s refusal, such as too many requests, and lets the doctor try again', async () => {
+    stubApi({
+      'POST /api/auth/doctors/send-confirmation': () => errorResponse(429, messages.common.tooManyRequests),
+    });
+    const section = await askNewLinkFromTheOffer('ana@example.com');
+
+    expect((await within(section).findByRole('alert')).textContent).toBe(messages.common.tooManyRequests);
+    expect(within(section).getByRole('button', { name: 'Enviar un enlace nuevo' })).toHaveProperty('disabled', false);
   });
 });
 

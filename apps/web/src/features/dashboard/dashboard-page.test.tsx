@@ -18,6 +18,7 @@ const doctor = makeUser({
 const superadmin = makeUser({
   roles: ['superadmin'],
   scope: ['dashboard.medical', 'index.not.authorized.user', 'index.prescription'],
+  workspaces: [],
   termsAndConditions: '2026-01-01T00:00:00Z',
 });
 

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AdminPage } from '../../components/admin-page.tsx';
-import { hasWorkspace } from '../../lib/roles.ts';
+import { isWorkspaceMember } from '../../lib/roles.ts';
 import { useSession } from '../../lib/session.tsx';
 import { AdminFigures } from './admin-figures.tsx';
 import { MedicalFigures } from './medical-figures.tsx';
@@ -31,8 +31,8 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const { user, scope } = useSession();
   const [period, setPeriod] = usePeriod();
-  // Prescriptions live in workspaces; only users whose first role works in one have them.
-  const showsPrescriptions = hasWorkspace(user);
+  // Prescriptions live in workspaces; a user who belongs to none, such as the superadmin, has none to count.
+  const showsPrescriptions = isWorkspaceMember(user);
   const showsPlatform = scope.includes('index.not.authorized.user');
 
   return (

@@ -33,7 +33,9 @@ describe('home page per role', () => {
 
   it('leaves the prescriptions out for a user with no workspace to write them in', async () => {
     stubApi({ 'GET /api/users/not-authorized': () => ({ items: [], total: 0, page: 1, pageSize: 5 }) });
-    renderRoutes(routes, { user: makeUser({ ...accepted, roles: ['superadmin'], scope: ['owner.prescription', 'index.not.authorized.user'] }) });
+    renderRoutes(routes, {
+      user: makeUser({ ...accepted, roles: ['superadmin'], scope: ['owner.prescription', 'index.not.authorized.user'], workspaces: [] }),
+    });
 
     expect(await sectionNamed('Cuentas pendientes de aprobación')).toBeDefined();
     expect(screen.queryByRole('region', { name: 'Sus últimas prescripciones' })).toBeNull();

@@ -6,8 +6,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../lib/api-client.ts';
 import { useNotify } from '../../lib/notify.ts';
@@ -15,6 +14,9 @@ import { useSession } from '../../lib/session.tsx';
 import { applySavedLanguage } from '../../i18n/index.ts';
 import { languageStore } from '../../lib/storage.ts';
 import { updateUserData } from '../auth/index.ts';
+
+// The switcher is on the login page's first paint; the tooltip's positioning library is not needed there.
+const Tooltip = lazy(() => import('@mui/material/Tooltip'));
 
 /** Each language by its own name, so that readers find theirs whatever the page is in now. */
 const languageNames: Record<Language, string> = {
@@ -56,20 +58,24 @@ export function LanguageSwitcher() {
     }
   }
 
+  const button = (
+    <IconButton
+      color="inherit"
+      aria-label={t('languages.choose')}
+      aria-haspopup="menu"
+      aria-expanded={anchor ? true : undefined}
+      aria-controls={anchor ? menuId : undefined}
+      onClick={(event) => setAnchor(event.currentTarget)}
+    >
+      <Translate />
+    </IconButton>
+  );
+
   return (
     <>
-      <Tooltip title={t('languages.choose')}>
-        <IconButton
-          color="inherit"
-          aria-label={t('languages.choose')}
-          aria-haspopup="menu"
-          aria-expanded={anchor ? true : undefined}
-          aria-controls={anchor ? menuId : undefined}
-          onClick={(event) => setAnchor(event.currentTarget)}
-        >
-          <Translate />
-        </IconButton>
-      </Tooltip>
+      <Suspense fallback={button}>
+        <Tooltip title={t('languages.choose')}>{button}</Tooltip>
+      </Suspense>
       <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {languages.map((language) => (
           <MenuItem

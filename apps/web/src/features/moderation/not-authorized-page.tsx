@@ -104,7 +104,7 @@ export function NotAuthorizedPage() {
               {rows.map((pendingUser) => (
                 <TableRow key={pendingUser.id} hover>
                   <TableCell>
-                    <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{formalNameOf(pendingUser)}</Typography>
+                    <Typography sx={{ fontWeight: 500 }}>{formalNameOf(pendingUser)}</Typography>
                     <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                       {pendingUser.email}
                     </Typography>

@@ -1,5 +1,5 @@
 import {
-  limits, messages, oauthClientKinds, oauthScopes,
+  limits, messages, needsRedirectUris, oauthClientKinds, oauthScopes,
   type OAuthClient, type OAuthScope,
 } from '@receta/domain';
 import Box from '@mui/material/Box';
@@ -14,7 +14,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useController, type Control } from 'react-hook-form';
+import { useController, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { fieldErrorText, FormTextField } from '../../components/form-field.tsx';
@@ -67,12 +67,20 @@ function OAuthClientForm({ client, onClose, onSecret }: {
     },
   });
 
+  const [redirectUris, pharmacyAccountEmail] = useWatch({ control, name: ['redirectUris', 'pharmacyAccountEmail'] });
+  const isRedirectRequired = needsRedirectUris(pharmacyAccountEmail);
+
   return (
     <DialogForm onSubmit={submit} onCancel={onClose} isSubmitting={formState.isSubmitting}>
       <Stack spacing={2.5}>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2.5 }}>
           <FormTextField control={control} name="name" label={t('oauth2.clients.fields.name')} required />
-          <FormTextField control={control} name="redirectUriLabel" label={t('oauth2.clients.fields.redirectUriLabel')} required />
+          <FormTextField
+            control={control}
+            name="redirectUriLabel"
+            label={t('oauth2.clients.fields.redirectUriLabel')}
+            required={isRedirectRequired || redirectUris.trim() !== ''}
+          />
           <FormTextField
             control={control}
             name="logoUri"
@@ -86,7 +94,8 @@ function OAuthClientForm({ client, onClose, onSecret }: {
             name="redirectUris"
             label={t('oauth2.clients.fields.redirectUris')}
             helperText={t('oauth2.clients.fields.redirectUrisHint')}
-            required
+            required={isRedirectRequired}
+            deps={['redirectUriLabel']}
             multiline
             minRows={2}
             maxRows={limits.multilineMaxRows}
@@ -101,6 +110,7 @@ function OAuthClientForm({ client, onClose, onSecret }: {
           name="pharmacyAccountEmail"
           label={t('oauth2.clients.fields.pharmacyAccountEmail')}
           helperText={t('oauth2.clients.fields.pharmacyAccountEmailHint')}
+          deps={['redirectUris', 'redirectUriLabel']}
           type="email"
           slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none' } }}
         />

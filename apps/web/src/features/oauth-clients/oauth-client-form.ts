@@ -1,5 +1,5 @@
 import {
-  messages, OAuthClientInputSchema, oauthClientKinds, redirectUri,
+  checkRedirectFields, messages, OAuthClientInputSchema, oauthClientKinds, redirectUri,
   type OAuthClient, type OAuthScope,
 } from '@receta/domain';
 import { z } from 'zod';
@@ -30,18 +30,17 @@ export const OAuthClientFormSchema = z.object({
   logoUri: z.string().trim().transform((value) => value || null).pipe(input.logoUri.unwrap()),
   redirectUris: z.string().superRefine((text, context) => {
     const uris = linesOf(text);
-    if (uris.length === 0) context.addIssue({ code: 'custom', message: messages.common.required });
-    else if (uris.length > maxRedirectUris) context.addIssue({ code: 'custom', message: messages.common.invalidData });
+    if (uris.length > maxRedirectUris) context.addIssue({ code: 'custom', message: messages.common.invalidData });
     if (uris.some((uri) => !redirectUri.safeParse(uri).success)) {
       context.addIssue({ code: 'custom', message: messages.oauth.redirectUriInvalid });
     }
   }).transform(linesOf),
-  redirectUriLabel: input.redirectUriLabel,
+  redirectUriLabel: input.redirectUriLabel.unwrap(),
   allowedScopes: input.allowedScopes,
   sandbox: z.boolean(),
   kind: z.enum(oauthClientKinds),
   pharmacyAccountEmail: z.string().trim().transform((value) => value || null).pipe(input.pharmacyAccountEmail.unwrap()),
-});
+}).superRefine(checkRedirectFields);
 
 export const emptyOAuthClientForm: OAuthClientFormValues = {
   name: '', logoUri: '', redirectUris: '', redirectUriLabel: '', allowedScopes: [], sandbox: false, kind: 'confidential',

@@ -35,6 +35,19 @@ const mobileApp: OAuthClient = {
   kind: 'public',
 };
 
+const pharmacySystem: OAuthClient = {
+  ...demoClient,
+  id: '5f1c1c9e-0000-4000-8000-000000000003',
+  clientId: '7c3e5a',
+  name: 'Farmacia Sur',
+  redirectUris: [],
+  redirectUriLabel: '',
+  allowedScopes: ['prescriptions-dispense'],
+  sandbox: false,
+  hasSecret: true,
+  pharmacyAccountEmail: 'sur@farmacia.example.com',
+};
+
 /** Pastes the text: typing it key by key into MUI fields takes seconds each. */
 async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
   await user.click(field);
@@ -48,7 +61,7 @@ function page(items: OAuthClient[]) {
 // The form dialog holds eleven scopes and re-validates on each change: slow under jsdom on a busy machine.
 describe('OAuth2 apps registry', () => {
   it('lists the apps with their client id, kind, sandbox and redirect URIs', async () => {
-    stubApi({ 'GET /api/oauth-clients': () => page([demoClient, mobileApp]) });
+    stubApi({ 'GET /api/oauth-clients': () => page([demoClient, mobileApp, pharmacySystem]) });
     renderRoutes(routes, { path: '/oauthClients', user: superadmin });
 
     const table = await screen.findByRole('table', { name: 'Aplicaciones OAuth2' });
@@ -61,6 +74,8 @@ describe('OAuth2 apps registry', () => {
     expect(within(mobileRow).getByText('Pública')).toBeDefined();
     expect(within(mobileRow).getByText('Sin secreto')).toBeDefined();
     expect(within(mobileRow).getByText('https://turnos.example.com/callback')).toBeDefined();
+    const pharmacyRow = within(table).getByText('7c3e5a').closest('tr');
+    expect(pharmacyRow && within(pharmacyRow).getByText('Ninguna')).toBeTruthy();
   });
 
   it('registers an app and shows its secret once, with a copy button', async () => {
@@ -105,10 +120,10 @@ describe('OAuth2 apps registry', () => {
     await waitFor(() => expect(screen.queryByText('secreto-mostrado-una-vez')).toBeNull());
   });
 
-  it('registers a pharmacy system with the pharmacy account it dispenses for', async () => {
+  it('registers a pharmacy system with the pharmacy account it dispenses for, and no redirect URI', async () => {
     const created: OAuthClient = {
       ...mobileApp, kind: 'confidential', hasSecret: true, name: 'Farmacia Central', allowedScopes: ['prescriptions-dispense'],
-      pharmacyAccountEmail: 'central@farmacia.example.com',
+      redirectUris: [], redirectUriLabel: '', pharmacyAccountEmail: 'central@farmacia.example.com',
     };
     const requests = stubApi({
       'GET /api/oauth-clients': () => page([]),
@@ -121,17 +136,21 @@ describe('OAuth2 apps registry', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Nueva aplicación' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nueva aplicación' });
+    const redirectUris = within(dialog).getByLabelText(/^URI de redirección/, { selector: 'textarea' });
+    const label = within(dialog).getByLabelText(/^Etiqueta de redirección/, { selector: 'input' });
+    expect([redirectUris, label].map((field) => field.hasAttribute('required'))).toEqual([true, true]);
     await fill(user, within(dialog).getByLabelText(/^Nombre/, { selector: 'input' }), 'Farmacia Central');
-    await fill(user, within(dialog).getByLabelText(/^Etiqueta de redirección/, { selector: 'input' }), 'Farmacia Central');
-    await fill(user, within(dialog).getByLabelText(/^URI de redirección/, { selector: 'textarea' }), 'https://farmacia.example.com');
     await user.click(within(dialog).getByLabelText(/^Consultar y registrar dispensas/));
     const account = within(dialog).getByLabelText(/^Email de la cuenta de farmacia/, { selector: 'input' });
     await fill(user, account, 'Central@Farmacia.example.com');
+    // The client-credentials grant redirects nowhere (decision 043).
+    expect([redirectUris, label].map((field) => field.hasAttribute('required'))).toEqual([false, false]);
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
 
     expect(await screen.findByRole('dialog', { name: 'Secreto de la aplicación' })).toBeDefined();
     expect(requests.find((request) => request.method === 'POST')?.body).toMatchObject({
-      allowedScopes: ['prescriptions-dispense'], kind: 'confidential', pharmacyAccountEmail: 'central@farmacia.example.com',
+      redirectUris: [], redirectUriLabel: '', allowedScopes: ['prescriptions-dispense'], kind: 'confidential',
+      pharmacyAccountEmail: 'central@farmacia.example.com',
     });
   });
 

@@ -83,7 +83,9 @@ export function OAuthClientsPage() {
       id: 'redirectUris',
       label: t('oauth2.clients.columns.redirectUris'),
       isWide: true,
-      render: (client) => client.redirectUris.map((uri) => <Box key={uri} component="code" sx={{ display: 'block' }}>{uri}</Box>),
+      render: (client) => (client.redirectUris.length === 0
+        ? <Typography variant="body2" color="text.secondary">{t('oauth2.clients.noRedirectUris')}</Typography>
+        : client.redirectUris.map((uri) => <Box key={uri} component="code" sx={{ display: 'block' }}>{uri}</Box>)),
     },
     {
       id: 'secret',

@@ -15,7 +15,6 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ClientLogo } from '../../components/client-logo.tsx';
-import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { paths } from '../../config/paths.ts';
 import { translateMessage } from '../../i18n/translate-message.ts';
 import { ApiRequestError, errorMessageOf } from '../../lib/api-client.ts';
@@ -26,6 +25,7 @@ import {
 import { mayRedirectTo, redirectToClient } from './client-redirect.ts';
 import { OAuthCard } from './oauth-card.tsx';
 import { authorizeClient, fetchConsent } from './oauth-api.ts';
+import { ProductPageLink } from './product-page-link.tsx';
 import { InvalidRequest } from './sign-in-page.tsx';
 import { UnregisteredRedirect } from './unregistered-redirect.tsx';
 
@@ -167,10 +167,7 @@ function ConsentForm({ request, signedInCode, consent }: {
       <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
         {t('oauth2.authorize.revokeHint')}
         {' '}
-        <Link component={RouterLink} to={paths.myIntegrations.getHref()} target="_blank" rel="noopener noreferrer">
-          {t('navigation.items.myIntegrations')}
-          <VisuallyHidden>{` ${t('app.opensInNewTab')}`}</VisuallyHidden>
-        </Link>
+        <ProductPageLink to={paths.myIntegrations.getHref()}>{t('navigation.items.myIntegrations')}</ProductPageLink>
         .
       </Typography>
       <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end', flexWrap: 'wrap', mt: 4 }}>

@@ -1,4 +1,5 @@
 import { paths } from '../../config/paths.ts';
+import { isRedirectUriRegistered } from './oauth-api.ts';
 
 /** Leaves the product for the app; an object so that tests can watch the call, which jsdom cannot perform. */
 export const browserLocation = {
@@ -33,10 +34,24 @@ export function isDemoRedirect(redirectUri: string): boolean {
 
 /**
  * Whether the page may send the browser to the app's redirect URI (RFC 9700 section 4.11): only
- * to exactly one of the URIs the server listed as the app's. Where the server could list none
- * (an unknown client_id, a refused token: `null`), only to this product's own demo page, which
- * is no open redirect; any other address is told on the page instead.
+ * to exactly one of the URIs the server listed as the app's; any other address is told on the
+ * page instead.
  */
-export function mayRedirectTo(redirectUri: string, registeredUris: readonly string[] | null): boolean {
-  return registeredUris === null ? isDemoRedirect(redirectUri) : registeredUris.includes(redirectUri);
+export function mayRedirectTo(redirectUri: string, registeredUris: readonly string[]): boolean {
+  return registeredUris.includes(redirectUri);
+}
+
+/**
+ * Where no app can list its addresses (an unknown client_id, a refused token), whether the page
+ * may still answer at the redirect_uri (spec section 8): when it is this product's demo page, or
+ * an address the server says some app registered, which is no open redirect. Without an answer
+ * from the server, it may not.
+ */
+export async function mayAnswerWithoutAppAt(redirectUri: string): Promise<boolean> {
+  if (isDemoRedirect(redirectUri)) return true;
+  try {
+    return await isRedirectUriRegistered(redirectUri);
+  } catch {
+    return false;
+  }
 }

@@ -2,6 +2,7 @@ import {
   OAuthAuthorizedSchema,
   OAuthConsentSchema,
   OAuthPinConfirmedSchema,
+  OAuthRedirectUriCheckSchema,
   OAuthSignedInSchema,
   OAuthTokenContextSchema,
   OAuthTokenSchema,
@@ -30,6 +31,14 @@ export async function confirmSignInForClient(input: OAuthSignInSecondFactorInput
     method: 'POST', body: input, bearer: null, schema: OAuthSignedInSchema,
   });
   return answer.data.signed_in_code;
+}
+
+/** `GET /oauth2/accounts/redirect-uri`: whether some app registered the address. */
+export async function isRedirectUriRegistered(redirectUri: string): Promise<boolean> {
+  const answer = await api.request('/oauth2/accounts/redirect-uri', {
+    query: { redirect_uri: redirectUri }, bearer: null, schema: OAuthRedirectUriCheckSchema,
+  });
+  return answer.registered;
 }
 
 /** `GET /oauth2/accounts/sign-in`: the app, the scopes and the user the consent page shows. */

@@ -76,13 +76,33 @@ describe('OAuth PIN page', () => {
     expect(await screen.findByText('Sandbox')).toBeDefined();
   });
 
-  it('says so on the page when the token is refused, never sending the browser to an address nobody checked', async () => {
+  it('says so on the page when the token is refused, never sending the browser to an address no app registered', async () => {
     const assign = watchClientRedirects();
-    openPinStep({ 'GET /oauth2/accounts/token': () => errorResponse(401, messages.session.invalidAccessToken) });
+    const { requests } = openPinStep({
+      'GET /oauth2/accounts/token': () => errorResponse(401, messages.session.invalidAccessToken),
+      'GET /oauth2/accounts/redirect-uri': () => ({ registered: false }),
+    });
 
     expect((await screen.findByRole('alert')).textContent).toBe('Su sesión ya no es válida. Ingrese de nuevo.');
     expect(screen.queryByLabelText(/^PIN de firma/)).toBeNull();
     expect(assign).not.toHaveBeenCalled();
+    const check = requests.find((request) => request.path === '/oauth2/accounts/redirect-uri');
+    expect(check?.url.searchParams.get('redirect_uri')).toBe(pinRequest.redirect_uri);
+  });
+
+  it('sends a refused token back with confirm=failed&error=invalid_access_token to an address some app registered', async () => {
+    const assign = watchClientRedirects();
+    openPinStep({
+      'GET /oauth2/accounts/token': () => errorResponse(401, messages.session.invalidAccessToken),
+      'GET /oauth2/accounts/redirect-uri': () => ({ registered: true }),
+    });
+
+    await waitFor(() => expect(assign).toHaveBeenCalledOnce());
+    expect(redirectOf(assign)).toEqual({
+      base: pinRequest.redirect_uri,
+      query: { confirm: 'failed', error: 'invalid_access_token', state: appRequest.state },
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('in demo mode sends a refused token back to /oauth2/demo with confirm=failed&error=invalid_access_token', async () => {

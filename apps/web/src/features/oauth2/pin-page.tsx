@@ -16,7 +16,9 @@ import { ApiRequestError, errorCodeOf, errorMessageOf } from '../../lib/api-clie
 import { formatFileSize } from '../../lib/file-size.ts';
 import { zodFormResolver } from '../../lib/form-resolver.ts';
 import { useNotify } from '../../lib/notify.ts';
-import { isDemoRedirect, mayRedirectTo, redirectToClient, type ClientAnswer } from './client-redirect.ts';
+import {
+  isDemoRedirect, mayAnswerWithoutAppAt, mayRedirectTo, redirectToClient, type ClientAnswer,
+} from './client-redirect.ts';
 import { OAuthCard } from './oauth-card.tsx';
 import { confirmPin, fetchTokenContext } from './oauth-api.ts';
 import { readPinRequest, type PinRequest } from './pin-request.ts';
@@ -44,10 +46,16 @@ function PinStep({ request }: { request: PinRequest }) {
     staleTime: Infinity,
   });
   // Spec section 8: an access token the server refuses goes back to the app. Without a live
-  // token the server lists no addresses of the app, so only the demo is sent back; for any other
-  // app the page shows the refusal itself.
+  // token the server lists no addresses of the app, so the refusal goes back only to an address
+  // some app registered (or the demo); for any other the page shows the refusal itself.
   const isTokenRefused = context.error instanceof ApiRequestError && context.error.status === 401;
-  const returnsRefusedToken = isTokenRefused && mayRedirectTo(request.redirect_uri, null);
+  const answersRefusal = useQuery({
+    queryKey: ['oauth-redirect-uri', request.redirect_uri],
+    queryFn: () => mayAnswerWithoutAppAt(request.redirect_uri),
+    enabled: isTokenRefused,
+    staleTime: Infinity,
+  });
+  const returnsRefusedToken = isTokenRefused && answersRefusal.data === true;
 
   useEffect(() => {
     if (returnsRefusedToken) {
@@ -55,7 +63,7 @@ function PinStep({ request }: { request: PinRequest }) {
     }
   }, [returnsRefusedToken, request.redirect_uri, request.state]);
 
-  if (context.isPending || returnsRefusedToken) {
+  if (context.isPending || (isTokenRefused && answersRefusal.isPending) || returnsRefusedToken) {
     return (
       <OAuthCard title={title}>
         <CircularProgress aria-label={t('resources.loading')} />

@@ -1,5 +1,5 @@
 import { messages, storageKeys } from '@receta/domain';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router.tsx';
@@ -93,8 +93,28 @@ describe('OAuth sign-in page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Ingresar' })).toBeDefined();
   });
 
-  it('says \'Client id inválido.\' for an unknown app and never sends the browser to its unverified address', async () => {
-    stubApi({ 'POST /oauth2/accounts/sign-in': () => errorResponse(400, messages.oauthServer.invalidClientId, { errorCode: 'invalidClientId' }) });
+  it('explains an expired password and where to change it, and keeps the form for the new one', async () => {
+    stubApi({
+      'POST /oauth2/accounts/sign-in': () => errorResponse(403, messages.password.expired, { errorCode: 'passwordExpired' }),
+    });
+    renderRoutes(routes, { path: signInPath });
+
+    await signIn();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Su contraseña venció: elija una nueva para continuar.');
+    expect(alert.textContent).toContain('ingrese a Receta Digital en otra pestaña: al entrar se le pide una contraseña nueva.');
+    const link = within(alert).getByRole('link', { name: /^Ingresar a Receta Digital/ });
+    expect(link.getAttribute('href')).toBe('/login');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(screen.getByRole('button', { name: 'Ingresar' })).toBeDefined();
+  });
+
+  it('says \'Client id inválido.\' for an unknown app and never sends the browser to an address no app registered', async () => {
+    stubApi({
+      'POST /oauth2/accounts/sign-in': () => errorResponse(400, messages.oauthServer.invalidClientId, { errorCode: 'invalidClientId' }),
+      'GET /oauth2/accounts/redirect-uri': () => ({ registered: false }),
+    });
     const assign = watchClientRedirects();
     renderRoutes(routes, { path: signInPath });
 
@@ -103,6 +123,25 @@ describe('OAuth sign-in page', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(messages.oauth.invalidClientId);
     expect(screen.queryByLabelText(/^Email/)).toBeNull();
     expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('sends an unknown app back with auth=failed&error=invalid_client_id to an address some app registered', async () => {
+    const requests = stubApi({
+      'POST /oauth2/accounts/sign-in': () => errorResponse(400, messages.oauthServer.invalidClientId, { errorCode: 'invalidClientId' }),
+      'GET /oauth2/accounts/redirect-uri': () => ({ registered: true }),
+    });
+    const assign = watchClientRedirects();
+    renderRoutes(routes, { path: signInPath });
+
+    await signIn();
+
+    await waitFor(() => expect(assign).toHaveBeenCalledOnce());
+    expect(redirectOf(assign)).toEqual({
+      base: appRequest.redirect_uri,
+      query: { auth: 'failed', error: 'invalid_client_id', state: appRequest.state },
+    });
+    const check = requests.find((request) => request.path === '/oauth2/accounts/redirect-uri');
+    expect(check?.url.searchParams.get('redirect_uri')).toBe(appRequest.redirect_uri);
   });
 
   it('in demo mode sends an unknown app back to /oauth2/demo with auth=failed&error=invalid_client_id', async () => {

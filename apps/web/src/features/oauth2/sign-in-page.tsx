@@ -1,13 +1,13 @@
 import { messages, type ErrorCode, type LoginInput } from '@receta/domain';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { LegalLinks } from '../../components/legal-links.tsx';
-import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { paths } from '../../config/paths.ts';
 import { translateMessage } from '../../i18n/translate-message.ts';
 import { errorCodeOf } from '../../lib/api-client.ts';
@@ -16,10 +16,11 @@ import { CredentialsForm, SecondFactorCodeForm } from '../auth/index.ts';
 import {
   authorizationQuery, readAuthorizationRequest, signedInCodeStore, type AuthorizationRequest,
 } from './authorization-request.ts';
-import { mayRedirectTo, redirectToClient } from './client-redirect.ts';
+import { mayAnswerWithoutAppAt, redirectToClient } from './client-redirect.ts';
 import { OAuthCard } from './oauth-card.tsx';
 import { confirmSignInForClient, signInForClient } from './oauth-api.ts';
 import { shownMessageOf } from './oauth-errors.ts';
+import { ProductPageLink } from './product-page-link.tsx';
 
 /** The password and the code are one sign-in: a refusal of either gives way to what follows. */
 const signInAction = 'oauth-sign-in';
@@ -70,18 +71,24 @@ function SignInForm({ request, onPasswordChecked }: {
   const { t } = useTranslation();
   const notify = useNotify(signInAction);
   const [isClientUnknown, setIsClientUnknown] = useState(false);
+  const [isPasswordExpired, setIsPasswordExpired] = useState(false);
 
   async function submit({ email, password }: LoginInput) {
+    setIsPasswordExpired(false);
     try {
       const { client_id, scope } = request;
       const passwordStepCode = await signInForClient({ email, password, client_id, scope });
       notify.withdraw();
       onPasswordChecked(passwordStepCode);
     } catch (error) {
-      // Spec section 8 tells an unknown app so at its own address. The server knows no address
-      // of an app it does not know, so only the demo (this product's page) is told there.
+      if (errorCodeOf(error) === 'passwordExpired') {
+        setIsPasswordExpired(true);
+        return;
+      }
+      // Spec section 8 tells an unknown app so at its own address, when that address is one some
+      // app registered (or the demo, this product's page); any other is told here.
       if (errorCodeOf(error) === 'invalidClientId') {
-        if (mayRedirectTo(request.redirect_uri, null)) {
+        if (await mayAnswerWithoutAppAt(request.redirect_uri)) {
           redirectToClient(request.redirect_uri, { auth: 'failed', error: 'invalid_client_id', state: request.state });
         } else {
           setIsClientUnknown(true);
@@ -96,19 +103,33 @@ function SignInForm({ request, onPasswordChecked }: {
   return (
     <>
       <Typography color="text.secondary" sx={{ mb: 3 }}>{t('oauth2.signIn.lead')}</Typography>
+      {isPasswordExpired && <PasswordExpiredNotice />}
       <CredentialsForm submitLabel={t('oauth2.signIn.submit')} onSubmit={submit} />
       <Typography sx={{ mt: 3, textAlign: 'center' }}>
         {t('login.noAccount')}
         {' '}
-        <Link component={RouterLink} to={paths.register.getHref()} target="_blank" rel="noopener noreferrer">
-          {t('login.register')}
-          <VisuallyHidden>{` ${t('app.opensInNewTab')}`}</VisuallyHidden>
-        </Link>
+        <ProductPageLink to={paths.register.getHref()}>{t('login.register')}</ProductPageLink>
       </Typography>
       <Stack sx={{ mt: 2, alignItems: 'center' }}>
         <LegalLinks />
       </Stack>
     </>
+  );
+}
+
+/**
+ * The app cannot be authorised with a password past its validity (decision 041); the web app
+ * asks for a new one right after its login, so the doctor is sent there and comes back.
+ */
+function PasswordExpiredNotice() {
+  const { t } = useTranslation();
+  return (
+    <Alert severity="warning" sx={{ mb: 3 }}>
+      <AlertTitle>{translateMessage(t, messages.password.expired)}</AlertTitle>
+      {t('oauth2.signIn.passwordExpiredHint')}
+      {' '}
+      <ProductPageLink to={paths.login.getHref()}>{t('oauth2.signIn.passwordExpiredLink')}</ProductPageLink>
+    </Alert>
   );
 }
 

@@ -14,8 +14,9 @@ export function usePatients(query: PatientsQuery) {
   return useResourcePage(patientsKey, '/api/patients', PatientPageSchema, query);
 }
 
-export function usePatient(id: string) {
-  return useResource(patientsKey, patientPath(id), PatientSchema);
+/** A patient; with a null id (not known yet) nothing is requested until it is. */
+export function usePatient(id: string | null) {
+  return useResource(patientsKey, patientPath(id ?? ''), PatientSchema, { enabled: id !== null });
 }
 
 /** The server keeps patients with signed prescriptions; its message says which went. */

@@ -17,7 +17,8 @@ import { repeatPrescriptionHref } from './repeat-prescription.tsx';
 
 /**
  * The patient's prescriptions on their page, newest first, with the spec's patient fields
- * (state, number, validity and expiry, diagnosis, the doctor's licence) and "Repetir" on each.
+ * (state, number, validity and expiry, diagnosis, the doctor's licence) and "Repetir" on each;
+ * none is left off a phone's card.
  */
 export function PatientPrescriptions({ patientId }: { patientId: string }) {
   const { t } = useTranslation();
@@ -34,20 +35,17 @@ export function PatientPrescriptions({ patientId }: { patientId: string }) {
       id: 'startDate',
       label: t('prescriptions.columns.startDate'),
       sort: 'startDate',
-      isWide: true,
       render: (row) => formatDisplayDate(row.startDate),
     },
     {
       id: 'expiryDate',
       label: t('prescriptions.columns.expiryDate'),
       sort: 'expiryDate',
-      isWide: true,
       render: (row) => formatDisplayDate(row.expiryDate),
     },
     {
       id: 'diagnosis',
       label: t('prescriptions.columns.diagnosis'),
-      isWide: true,
       render: (row) => (
         <>
           <Typography component="span" sx={{ fontWeight: 500 }}>{row.diagnosis.code}</Typography>
@@ -58,7 +56,6 @@ export function PatientPrescriptions({ patientId }: { patientId: string }) {
     {
       id: 'licence',
       label: t('prescriptions.columns.licence'),
-      isWide: true,
       render: (row) => `${row.prescriber.licenceType} ${row.prescriber.enrollment}`,
     },
     {

@@ -103,7 +103,7 @@ describe('prescription actions', () => {
 
   it('shows neither signing nor cancelling to someone without the permission or not the prescriber', async () => {
     stubApi({ [`GET ${apiPath}`]: () => ({ ...draft, prescriber: { ...draft.prescriber, userId: 'other' } }) });
-    renderRoutes(routes, { path: detailPath, user: { ...doctor, scope: ['show.prescription'] } });
+    renderRoutes(routes, { path: detailPath, user: { ...doctor, scope: ['index.prescription', 'show.prescription'] } });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Receta 1024' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Firmar' })).toBeNull();

@@ -52,7 +52,36 @@ async function fillPrescription(user: UserEvent) {
 
 const posts = (requests: FakeRequest[]) => requests.filter((request) => request.method === 'POST' && request.path === '/api/prescriptions');
 
+/** An answer the test gives when it chooses, to see what the page asks for meanwhile. */
+function heldAnswer<Value>() {
+  let give: (value: Value) => void = () => undefined;
+  const answer = new Promise<Value>((resolve) => {
+    give = resolve;
+  });
+  return { answer, give };
+}
+
 describe('prescription form', () => {
+  it('asks for a draft and its insurer together, and for the patient as soon as the draft names them', async () => {
+    const draft = makePrescription({ state: 'draft', displayState: 'draft', signed: false, signedAt: null });
+    const prescriptionAnswer = heldAnswer<typeof draft>();
+    const insurerAnswer = heldAnswer<typeof particular>();
+    const requests = stubApi({
+      ...formRoutes(),
+      [`GET /api/prescriptions/${draft.id}`]: () => prescriptionAnswer.answer,
+      'GET /api/insurers/particular': () => insurerAnswer.answer,
+    });
+    renderRoutes(routes, { path: `/prescriptions/particular/${draft.id}/edit`, user: doctor });
+    const asked = () => requests.map((request) => request.path);
+
+    await waitFor(() => expect(asked()).toEqual(expect.arrayContaining([`/api/prescriptions/${draft.id}`, '/api/insurers/particular'])));
+    prescriptionAnswer.give(draft);
+    // The insurer has still not answered.
+    await waitFor(() => expect(asked()).toContain(`/api/patients/${patient.id}`));
+    insurerAnswer.give(particular);
+    expect(await screen.findByRole('combobox', { name: /^Paciente/ })).toHaveProperty('value', 'Pérez, Ana — DNI 30123456');
+  });
+
   it('posts a Receta Crónica of two monthly prescriptions with the chosen medicine, and opens the first', async () => {
     const requests = stubApi(formRoutes());
     const user = userEvent.setup();

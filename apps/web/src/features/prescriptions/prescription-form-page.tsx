@@ -43,27 +43,17 @@ export function NewPrescriptionPage() {
     return (
       <RepeatLoader prescriptionId={repeatId}>
         {(repeated) => (
-          <WithInsurer>
-            {(insurer) => (
-              <WithPatient patientId={repeated.patientId}>
-                {(patient) => <PrescriptionForm insurer={insurer} patient={patient} repeated={repeated} />}
-              </WithPatient>
-            )}
-          </WithInsurer>
+          <WithInsurerAndPatient patientId={repeated.patientId}>
+            {(insurer, patient) => <PrescriptionForm insurer={insurer} patient={patient} repeated={repeated} />}
+          </WithInsurerAndPatient>
         )}
       </RepeatLoader>
     );
   }
   return (
-    <WithInsurer>
-      {(insurer) => (patientId
-        ? (
-            <WithPatient patientId={patientId}>
-              {(patient) => <PrescriptionForm insurer={insurer} patient={patient} />}
-            </WithPatient>
-          )
-        : <PrescriptionForm insurer={insurer} patient={null} />)}
-    </WithInsurer>
+    <WithInsurerAndPatient patientId={patientId}>
+      {(insurer, patient) => <PrescriptionForm insurer={insurer} patient={patient} />}
+    </WithInsurerAndPatient>
   );
 }
 
@@ -72,22 +62,21 @@ export function EditPrescriptionPage() {
   const { t } = useTranslation();
   const { prescriptionId = '' } = useParams();
   const prescription = usePrescription(prescriptionId);
+  const draft = prescription.data?.state === 'draft' ? prescription.data : undefined;
+  // Asked for beside the draft rather than after it: the insurer at once, the patient as soon
+  // as the draft names them, so the page waits for the slowest request and not for their sum.
+  const formData = useFormData(draft?.patient.id ?? null);
   if (prescription.isPending) return <Loading />;
   if (prescription.isError) {
     return <Alert severity="error">{translateMessage(t, loadErrorMessage(prescription.error, messages.prescriptions.notFound))}</Alert>;
   }
-  const draft = prescription.data;
-  if (draft.state !== 'draft' || draft.patient.id === null) {
+  if (!draft || draft.patient.id === null) {
     return <Alert severity="warning">{translateMessage(t, messages.prescriptions.notDraft)}</Alert>;
   }
   return (
-    <WithInsurer>
-      {(insurer) => (
-        <WithPatient patientId={draft.patient.id ?? ''}>
-          {(patient) => <PrescriptionForm insurer={insurer} patient={patient} prescription={draft} />}
-        </WithPatient>
-      )}
-    </WithInsurer>
+    <WhenLoaded formData={formData}>
+      {(insurer, patient) => <PrescriptionForm insurer={insurer} patient={patient} prescription={draft} />}
+    </WhenLoaded>
   );
 }
 
@@ -96,23 +85,33 @@ function Loading() {
   return <CircularProgress aria-label={t('prescriptions.form.loading')} />;
 }
 
-/** The insurer of the path; an unknown slug shows the spec's message instead of the form. */
-function WithInsurer({ children }: { children: (insurer: InsurerSummary) => ReactNode }) {
-  const { t } = useTranslation();
+/** The insurer of the path and the patient to prescribe for (null: none chosen yet), requested together. */
+function useFormData(patientId: string | null) {
   const { providerSlug = '' } = useParams();
-  const insurer = useInsurer(providerSlug);
+  return { insurer: useInsurer(providerSlug), patient: usePatient(patientId), hasPatient: patientId !== null };
+}
+
+/**
+ * The form once its data is in: an unknown insurer slug shows the spec's message instead; a
+ * patient who cannot be read leaves the choice to the doctor.
+ */
+function WhenLoaded({ formData: { insurer, patient, hasPatient }, children }: {
+  formData: ReturnType<typeof useFormData>;
+  children: (insurer: InsurerSummary, patient: Patient | null) => ReactNode;
+}) {
+  const { t } = useTranslation();
   if (insurer.isError) {
     return <Alert severity="error">{translateMessage(t, loadErrorMessage(insurer.error, messages.prescriptions.unknownInsurer))}</Alert>;
   }
-  if (insurer.isPending) return <Loading />;
-  return children(insurer.data);
+  if (insurer.isPending || (hasPatient && patient.isPending)) return <Loading />;
+  return children(insurer.data, patient.data ?? null);
 }
 
-/** The patient to prescribe for; one that cannot be read leaves the choice to the doctor. */
-function WithPatient({ patientId, children }: { patientId: string; children: (patient: Patient | null) => ReactNode }) {
-  const patient = usePatient(patientId);
-  if (patient.isPending) return <Loading />;
-  return children(patient.data ?? null);
+function WithInsurerAndPatient({ patientId, children }: {
+  patientId: string | null;
+  children: (insurer: InsurerSummary, patient: Patient | null) => ReactNode;
+}) {
+  return <WhenLoaded formData={useFormData(patientId)}>{children}</WhenLoaded>;
 }
 
 /**

@@ -135,14 +135,12 @@ export function PrescriptionsList({ kind }: { kind: PrescriptionsListKind }) {
       id: 'startDate',
       label: t('prescriptions.columns.startDate'),
       sort: 'startDate',
-      isWide: true,
       render: (row) => <NoWrap>{formatDisplayDate(row.startDate)}</NoWrap>,
     },
     {
       id: 'expiryDate',
       label: t('prescriptions.columns.expiryDate'),
       sort: 'expiryDate',
-      isWide: true,
       render: (row) => <NoWrap>{formatDisplayDate(row.expiryDate)}</NoWrap>,
     },
     {
@@ -173,7 +171,6 @@ export function PrescriptionsList({ kind }: { kind: PrescriptionsListKind }) {
       id: 'createdAt',
       label: t('prescriptions.columns.createdAt'),
       sort: 'createdAt',
-      isWide: true,
       render: (row) => <NoWrap>{formatDisplayDate(row.createdAt)}</NoWrap>,
     },
     {

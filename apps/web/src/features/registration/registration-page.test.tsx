@@ -119,6 +119,19 @@ describe('registration wizard, step 1', () => {
     expect(await screen.findByText('Ingrese una fecha válida.')).toBeDefined();
   });
 
+  it('asks for an untouched birth date with the required message when the step is sent', async () => {
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/register' });
+
+    await user.click(await screen.findByRole('button', { name: 'Continuar' }));
+
+    const birthDate = field(/^Fecha de nacimiento/);
+    await waitFor(() => expect(birthDate.getAttribute('aria-invalid')).toBe('true'));
+    const helperText = document.getElementById(birthDate.getAttribute('aria-describedby') ?? '');
+    expect(helperText?.textContent).toBe('Este campo es obligatorio.');
+    expect(screen.queryByText('Ingrese una fecha válida.')).toBeNull();
+  });
+
   it('shows the spec\'s messages for short and long numbers', async () => {
     const user = userEvent.setup();
     renderRoutes(routes, { path: '/register' });

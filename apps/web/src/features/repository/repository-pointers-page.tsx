@@ -3,6 +3,7 @@ import {
 } from '@receta/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -21,8 +22,9 @@ import { defaultPageSize, ListPagination } from '../../components/list-paginatio
 import { PageTitle } from '../../components/page-title.tsx';
 import { translateMessage } from '../../i18n/translate-message.ts';
 import { errorMessageOf } from '../../lib/api-client.ts';
+import { useNotify } from '../../lib/notify.ts';
 import { usePagination } from '../../lib/use-pagination.ts';
-import { useRepositoryPointers } from './repository-api.ts';
+import { useRepositoryPointers, useRetryRepositoryPointer } from './repository-api.ts';
 
 const statusColors: Record<RepositoryPointerStatus, 'default' | 'success' | 'error'> = {
   pending: 'default',
@@ -35,7 +37,7 @@ const allStatuses = 'all';
 /**
  * The pointers owed to the national repository (Res. 2214/2025 art. 7), newest first, for the
  * superadmin to follow their delivery: pending ones wait for an address or a retry, failed
- * ones gave up after the last attempt and say why.
+ * ones gave up after the last attempt, say why, and can be sent again.
  */
 export function RepositoryPointersPage() {
   const { t } = useTranslation();
@@ -90,6 +92,7 @@ export function RepositoryPointersPage() {
                   <TableCell>{t('repositoryPointers.columns.status')}</TableCell>
                   <TableCell align="right">{t('repositoryPointers.columns.attempts')}</TableCell>
                   <TableCell>{t('repositoryPointers.columns.lastError')}</TableCell>
+                  <TableCell align="right">{t('repositoryPointers.columns.actions')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -119,6 +122,34 @@ function PointerRow({ pointer }: { pointer: RepositoryPointer }) {
       </TableCell>
       <TableCell align="right">{pointer.attempts}</TableCell>
       <TableCell sx={{ overflowWrap: 'anywhere' }}>{pointer.lastError ?? ''}</TableCell>
+      <TableCell align="right">{pointer.status === 'failed' && <RetryButton pointer={pointer} />}</TableCell>
     </TableRow>
+  );
+}
+
+/** A failed pointer waits for nobody (decision 044): the superadmin sends it again once the cause is fixed. */
+function RetryButton({ pointer }: { pointer: RepositoryPointer }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const retry = useRetryRepositoryPointer();
+
+  async function sendAgain() {
+    try {
+      notify({ message: await retry.mutateAsync(pointer.id), variant: 'success' });
+    } catch (error) {
+      notify({ message: errorMessageOf(error), variant: 'error' });
+    }
+  }
+
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      disabled={retry.isPending}
+      onClick={() => void sendAgain()}
+      aria-label={t('repositoryPointers.retryNamed', { transactionId: pointer.transactionId })}
+    >
+      {t('repositoryPointers.retry')}
+    </Button>
   );
 }

@@ -10,3 +10,6 @@ export function useVerification(code: string) {
     retry: false,
   });
 }
+
+/** `GET /api/public/certificate-authority`: the platform CA's certificate, which a PDF reader can be told to trust. */
+export const platformCaCertificateUrl = '/api/public/certificate-authority';

@@ -1,5 +1,5 @@
 import { medicinePriceFinder, messages, type Verification } from '@receta/domain';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router.tsx';
@@ -157,6 +157,18 @@ describe('verification page', () => {
     expect(requests.map((request) => request.path)).toEqual([`/api/public/verifications/${cuirs[0]}`]);
   });
 
+  it('offers the platform CA certificate and how to trust it in Acrobat, on a verified prescription and on the search page', async () => {
+    stubApi({ 'GET /api/public/verifications/*': () => makeVerification() });
+    const { unmount } = renderRoutes(routes, { path: `/verify/${code}` });
+    expect(await screen.findByText('Receta auténtica')).toBeTruthy();
+    expectCertificateOffer();
+    unmount();
+
+    renderRoutes(routes, { path: '/verify' });
+    await screen.findByRole('textbox', { name: 'Código de verificación o CUIR' });
+    expectCertificateOffer();
+  });
+
   it('offers to type another code when none was found', async () => {
     stubApi({ 'GET /api/public/verifications/*': () => errorResponse(404, 'Not Found') });
     renderRoutes(routes, { path: `/verify/${code}` });
@@ -164,3 +176,16 @@ describe('verification page', () => {
     expect(screen.getByRole('textbox', { name: 'Código de verificación o CUIR' })).toBeTruthy();
   });
 });
+
+function expectCertificateOffer() {
+  const section = screen.getByRole('region', { name: 'La firma en su lector de PDF' });
+  const download = within(section).getByRole('link', { name: 'Descargar el certificado' });
+  expect(download.getAttribute('href')).toBe('/api/public/certificate-authority');
+  expect(download.hasAttribute('download')).toBe(true);
+  const steps = within(section).getAllByRole('listitem').map((step) => step.textContent);
+  expect(steps).toEqual([
+    'En Acrobat, abra Edición > Preferencias > Firmas y, en «Identidades y certificados de confianza», pulse Más.',
+    'Elija Certificados de confianza > Importar, agregue el archivo descargado (.cer) e impórtelo.',
+    'Seleccione el certificado, pulse Editar confianza, marque «Usar este certificado como raíz de confianza» y acepte.',
+  ]);
+}

@@ -20,6 +20,7 @@ import { SummaryList, type SummaryRow } from '../../components/summary-list.tsx'
 import { paths } from '../../config/paths.ts';
 import { translateMessage } from '../../i18n/translate-message.ts';
 import { ApiRequestError, errorMessageOf } from '../../lib/api-client.ts';
+import { PdfReaderTrust } from './pdf-reader-trust.tsx';
 import { useVerification } from './verification-api.ts';
 
 /**
@@ -60,6 +61,7 @@ function LookupCard() {
         submitLabel={t('verification.search.submit')}
         onLookup={(lookup) => void navigate(paths.verification.getHref(lookup))}
       />
+      <PdfReaderTrust />
     </PageCard>
   );
 }
@@ -176,6 +178,7 @@ function VerificationCard({ verification }: { verification: Verification }) {
         <Typography variant="body2" color="text.secondary">{t('verification.privacy')}</Typography>
         <Link component={RouterLink} to={paths.verificationSearch.getHref()} variant="body2">{t('verification.search.again')}</Link>
       </Stack>
+      <PdfReaderTrust />
     </PageCard>
   );
 }

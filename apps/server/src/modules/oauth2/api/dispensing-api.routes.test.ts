@@ -15,6 +15,7 @@ import { testAdmin } from '../../../../test/fixtures.ts';
 import { useTestApp } from '../../../../test/helper.ts';
 import { auditEvents, oauthClients, prescriptions } from '../../../db/schema/index.ts';
 import { prescriptionEventActions, prescriptionRecordActions } from '../../prescriptions/index.ts';
+import { readAuditEvents } from '../../../../test/audit-events.ts';
 
 const test = useTestApp();
 
@@ -75,8 +76,7 @@ function signedPrescription(options: { quantity?: number } = {}) {
 }
 
 function auditRowsOf(action: string, subjectId: string) {
-  return test.app.db.select().from(auditEvents)
-    .where(and(eq(auditEvents.action, action), eq(auditEvents.subjectId, subjectId)));
+  return readAuditEvents(test.app.db, and(eq(auditEvents.action, action), eq(auditEvents.subjectId, subjectId)));
 }
 
 beforeAll(async () => {
@@ -230,7 +230,8 @@ describe('GET /oauth2/api/dispensing/:codeOrCuir', () => {
     const [event] = await auditRowsOf(prescriptionRecordActions.lookedUpByPharmacySystem, prescription.id);
     expect(event).toMatchObject({
       actorUserId: pharmacy.id,
-      details: { lookup: prescription.verificationCode, foundBy: 'code', oauthClientId: pharmacySystem.id },
+      oauthClientId: pharmacySystem.id,
+      details: { lookup: prescription.verificationCode, foundBy: 'code' },
     });
   });
 
@@ -241,7 +242,7 @@ describe('GET /oauth2/api/dispensing/:codeOrCuir', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<ScannedPrescription>().prescription.id).toBe(prescription.id);
     const [event] = await auditRowsOf(prescriptionRecordActions.lookedUpByPharmacySystem, prescription.id);
-    expect(event?.details).toMatchObject({ foundBy: 'cuir', oauthClientId: pharmacySystem.id });
+    expect(event).toMatchObject({ oauthClientId: pharmacySystem.id, details: { foundBy: 'cuir' } });
   });
 
   it('answers 404 for a code of no prescription, and records the attempt', async () => {
@@ -250,7 +251,7 @@ describe('GET /oauth2/api/dispensing/:codeOrCuir', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json<ApiError>().message).toBe(messages.dispensing.notFound);
     const [event] = await auditRowsOf(prescriptionRecordActions.lookedUpByPharmacySystem, unknown);
-    expect(event).toMatchObject({ subjectType: 'prescription_lookup', details: { found: false, oauthClientId: pharmacySystem.id } });
+    expect(event).toMatchObject({ subjectType: 'prescription_lookup', oauthClientId: pharmacySystem.id, details: { found: false } });
   });
 });
 
@@ -273,7 +274,7 @@ describe('POST /oauth2/api/dispensing/:prescriptionId/dispense', () => {
     const events = await auditRowsOf(prescriptionEventActions.dispensed, prescription.id);
     expect(events).toHaveLength(2);
     const byPharmacySystem = (event: (typeof events)[number]) => event.actorUserId === pharmacy.id
-      && event.details.oauthClientId === pharmacySystem.id;
+      && event.oauthClientId === pharmacySystem.id;
     expect(events.every(byPharmacySystem)).toBe(true);
     const refused = await dispense(prescription.id, { all: true });
     expect(refused.statusCode).toBe(409);
@@ -309,7 +310,7 @@ describe('POST /oauth2/api/dispensing/:prescriptionId/dispensations/:dispensatio
 
     const events = await auditRowsOf(prescriptionEventActions.dispense_undone, prescription.id);
     expect(events).toHaveLength(2);
-    expect(events[0]).toMatchObject({ actorUserId: pharmacy.id, details: { oauthClientId: pharmacySystem.id } });
+    expect(events[0]).toMatchObject({ actorUserId: pharmacy.id, oauthClientId: pharmacySystem.id });
     const again = await undo(prescription.id, first!.id);
     expect(again.statusCode).toBe(409);
     expect(again.json<ApiError>().message).toBe(messages.dispensing.notUndoable);

@@ -71,8 +71,8 @@ function signedBetween(
 }
 
 /**
- * The documents apps had the doctor sign. The platform keeps nothing of them but the audit
- * event (decision 018), whose subject is the signed file's SHA-256 and whose details name the app.
+ * The documents apps had the doctor sign. The platform keeps nothing of them but the signing
+ * event (decision 018), whose subject is the signed file's SHA-256 and which names the app.
  */
 function appDocumentsCondition(filter: SignedDocumentFilter): SQL | undefined {
   return and(
@@ -85,7 +85,7 @@ function appDocumentsCondition(filter: SignedDocumentFilter): SQL | undefined {
   );
 }
 
-/** The signing event of each prescription: when an app prescribed, its details name the app. */
+/** The signing event of each prescription: when an app prescribed, it names the app. */
 const signingEvents = alias(auditEvents, 'signing_events');
 const prescriptionSigning = and(
   eq(signingEvents.subjectType, prescriptionEventSubject),
@@ -103,19 +103,20 @@ function prescriptionDocumentsCondition(filter: SignedDocumentFilter): SQL | und
   );
 }
 
+/** The event's details are sealed (decision 050): the app is read from its registration. */
 function selectAppDocuments(db: Database, filter: SignedDocumentFilter) {
-  const detail = (key: string) => sql<string | null>`${auditEvents.details}->>${key}`;
   return db.select({
     kind: sql<SignedDocumentKind>`'document'`.as('kind'),
     sha256: sql<string>`${auditEvents.subjectId}`.as('sha256'),
     signedAt: sql<Date>`${auditEvents.at}`.mapWith(auditEvents.at).as('signed_at'),
-    clientId: detail('clientPublicId').as('client_id'),
-    clientName: detail('clientName').as('client_name'),
-    sandbox: sql<boolean>`coalesce((${auditEvents.details}->>'sandbox')::boolean, false)`.as('sandbox'),
+    clientId: sql<string | null>`${oauthClients.clientId}`.as('client_id'),
+    clientName: sql<string | null>`${oauthClients.name}`.as('client_name'),
+    sandbox: sql<boolean>`coalesce(${oauthClients.sandbox}, false)`.as('sandbox'),
     prescriptionId: sql<string | null>`null::uuid`.as('prescription_id'),
     prescriptionNumber: sql<number | null>`null::bigint`.mapWith(Number).as('prescription_number'),
   })
     .from(auditEvents)
+    .leftJoin(oauthClients, eq(oauthClients.id, auditEvents.oauthClientId))
     .where(appDocumentsCondition(filter));
 }
 
@@ -134,7 +135,7 @@ function selectPrescriptionDocuments(db: Database, filter: SignedDocumentFilter)
     .from(prescriptionDocuments)
     .innerJoin(prescriptions, eq(prescriptions.id, prescriptionDocuments.prescriptionId))
     .leftJoin(signingEvents, prescriptionSigning)
-    .leftJoin(oauthClients, eq(sql`${oauthClients.id}::text`, sql`${signingEvents.details}->>'oauthClientId'`))
+    .leftJoin(oauthClients, eq(oauthClients.id, signingEvents.oauthClientId))
     .where(prescriptionDocumentsCondition(filter));
 }
 

@@ -8,6 +8,7 @@ import { createPatientRecord } from '../../../../test/factories/prescriptions.ts
 import { createWorkspace } from '../../../../test/factories/workspaces.ts';
 import { useTestApp } from '../../../../test/helper.ts';
 import { auditEvents, patients } from '../../../db/schema/index.ts';
+import { readAuditEvents } from '../../../../test/audit-events.ts';
 
 const test = useTestApp();
 
@@ -99,10 +100,9 @@ describe('PUT /oauth2/api/patients/{id}', () => {
     });
     const [stored] = await test.app.db.select().from(patients).where(eq(patients.id, inPractice.id));
     expect(stored?.name).toBe('Eva María');
-    const [event] = await test.app.db.select().from(auditEvents)
-      .where(and(eq(auditEvents.action, 'patient.edited'), eq(auditEvents.subjectId, inPractice.id)));
+    const [event] = await readAuditEvents(test.app.db, and(eq(auditEvents.action, 'patient.edited'), eq(auditEvents.subjectId, inPractice.id)));
     expect(event).toMatchObject({
-      actorUserId: doctorId, details: { workspaceId: practice.id, oauthClientId: token.client.id },
+      actorUserId: doctorId, oauthClientId: token.client.id, details: { workspaceId: practice.id },
     });
   });
 

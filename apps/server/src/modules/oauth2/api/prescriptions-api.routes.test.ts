@@ -15,6 +15,7 @@ import {
 } from '../../../db/schema/index.ts';
 import { hashToken } from '../../../platform/user-tokens.ts';
 import { prescriptionEventActions } from '../../prescriptions/index.ts';
+import { readAuditEvents } from '../../../../test/audit-events.ts';
 
 const test = useTestApp();
 
@@ -105,9 +106,10 @@ describe('POST /oauth2/api/prescriptions', () => {
       .where(eq(prescriptionDocuments.prescriptionId, signed!.id));
     expect(document?.pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(await isSpent(approval.code)).toBe(true);
-    const [event] = await test.app.db.select().from(auditEvents)
-      .where(and(eq(auditEvents.action, prescriptionEventActions.signed), eq(auditEvents.subjectId, signed!.id)));
-    expect(event).toMatchObject({ actorUserId: doctorId, details: { oauthClientId: approval.clientId } });
+    const [event] = await readAuditEvents(test.app.db, and(
+      eq(auditEvents.action, prescriptionEventActions.signed), eq(auditEvents.subjectId, signed!.id),
+    ));
+    expect(event).toMatchObject({ actorUserId: doctorId, oauthClientId: approval.clientId });
   });
 
   it('signs every prescription of a Receta Crónica with the one code', async () => {

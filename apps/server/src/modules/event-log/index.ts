@@ -1,0 +1,1 @@
+export { eventLogRoutes } from './event-log.routes.ts';
