@@ -85,12 +85,12 @@ describe('words a user understands', () => {
     });
   }
 
-  it('finds Prescripciones by "rece" in the navigation search', async () => {
+  it('finds a doctor\'s prescriptions by "rece" in the navigation search', async () => {
     const page = await browser.newPage('desktop');
-    await signInWithToken(page, adminToken);
+    await signInWithToken(page, doctorToken);
     await page.goto('/');
     await page.getByRole('combobox', { name: 'Buscar una sección (Ctrl+K)' }).fill('rece');
-    await page.getByRole('option', { name: 'Prescripciones', exact: true }).waitFor();
+    await page.getByRole('option', { name: 'Mis prescripciones', exact: true }).waitFor();
     await saveScreenshot(page, 'words-search-rece-desktop');
     await page.context().close();
   });
