@@ -4,9 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { auditEvents, users } from '../../db/schema/index.ts';
 import { eventLogKeys, openStoredEvent } from '../../platform/event-log/index.ts';
 import { signCadesAttached, type Signer } from '../../platform/pki/index.ts';
-
-/** Midnight in Argentina, which has kept UTC-3 without daylight saving since 2009. */
-const startOfDayInArgentina = (day: string) => new Date(`${day}T00:00:00-03:00`);
+import { endOfDayInArgentina } from '../patient-access/index.ts';
 
 export interface EventLogExport {
   fileName: string;
@@ -26,8 +24,8 @@ export async function exportEventLog(
     .from(auditEvents)
     .leftJoin(users, eq(users.id, auditEvents.actorUserId))
     .where(and(
-      gte(auditEvents.at, startOfDayInArgentina(query.from)),
-      lt(auditEvents.at, startOfDayInArgentina(addDays(query.to, 1))),
+      gte(auditEvents.at, endOfDayInArgentina(addDays(query.from, -1))),
+      lt(auditEvents.at, endOfDayInArgentina(query.to)),
     ))
     .orderBy(asc(auditEvents.seq));
   const keys = eventLogKeys();

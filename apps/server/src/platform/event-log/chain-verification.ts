@@ -21,7 +21,7 @@ export interface ChainReport {
 }
 
 const pageSize = 1000;
-export const genesisHash = Buffer.alloc(32);
+const genesisHash = Buffer.alloc(32);
 
 type StoredEvent = typeof auditEvents.$inferSelect;
 

@@ -21,10 +21,11 @@ export async function sealLegacyEvents(db: Database, keyring: MasterKeyring): Pr
         .orderBy(asc(auditEvents.at), asc(auditEvents.id))
         .limit(batchSize);
       for (const event of legacy) {
-        const { details, pagePath } = event;
-        const { keyId, sealed, contentHash } = sealEvent(keyring, event, {
-          address: null, pagePath, outcome: 'ok', details: details ?? {},
-        });
+        const { id, at, actorUserId, oauthClientId, action, subjectType, subjectId, details, pagePath } = event;
+        const { keyId, sealed, contentHash } = sealEvent(
+          keyring, { id, at, actorUserId, oauthClientId, action, subjectType, subjectId },
+          { address: null, pagePath, outcome: 'ok', details: details ?? {} },
+        );
         await tx.update(auditEvents)
           .set({ keyId, sealed, contentHash, details: null, pagePath: null })
           .where(eq(auditEvents.id, event.id));
