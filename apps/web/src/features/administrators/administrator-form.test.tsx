@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router.tsx';
 import { stubApi } from '../../test/fake-api.ts';
 import { makeUser, renderRoutes } from '../../test/render.tsx';
@@ -59,16 +59,15 @@ describe('administrator form', () => {
 });
 
 describe('administrators page', () => {
+  const ana = {
+    id: 'a1', email: 'ana@example.com', displayName: 'Ana Prestadora', roles: ['fds.provider', 'fds.admin'],
+    roleNames: ['Prestador', 'Administrador de firma digital'], authorized: true, createdAt: '2026-01-01T00:00:00Z',
+  };
+
   it('shows each administrator\'s roles by name, the main one first, never their identifiers', async () => {
     stubApi({
       'GET /api/administrators': () => ({
-        items: [{
-          id: 'a1', email: 'ana@example.com', displayName: 'Ana Prestadora', roles: ['fds.provider', 'fds.admin'],
-          roleNames: ['Prestador', 'Administrador de firma digital'], authorized: true, createdAt: '2026-01-01T00:00:00Z',
-        }],
-        total: 1,
-        page: 1,
-        pageSize: 10,
+        items: [ana], total: 1, page: 1, pageSize: 10,
       }),
     });
     renderRoutes(routes, { path: '/administrators', user: administrator });
@@ -78,5 +77,19 @@ describe('administrators page', () => {
     expect(row && within(row).getByText('Administrador de firma digital')).toBeTruthy();
     expect(screen.queryByText('fds.provider')).toBeNull();
     expect(screen.queryByText('fds.admin')).toBeNull();
+  });
+
+  it('keeps the roles on a phone\'s card, beside the state', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'), media: query, addEventListener: () => undefined, removeEventListener: () => undefined,
+    }));
+    stubApi({ 'GET /api/administrators': () => ({ items: [ana], total: 1, page: 1, pageSize: 10 }) });
+    renderRoutes(routes, { path: '/administrators', user: administrator });
+
+    const card = await within(await screen.findByRole('list', { name: 'Administradores' })).findByRole('listitem');
+    const labels = within(card).getAllByRole('term').map((label) => label.textContent);
+    expect(labels).toEqual(['Roles', 'Estado']);
+    expect(within(card).getByText('Prestador')).toBeTruthy();
+    expect(within(card).getByText('Administrador de firma digital')).toBeTruthy();
   });
 });

@@ -44,7 +44,6 @@ export function AdministratorsPage() {
     {
       id: 'roles',
       label: t('administrators.columns.roles'),
-      isWide: true,
       render: (administrator) => administrator.roleNames.map((name, index) => (
         <Chip key={administrator.roles[index] ?? name} size="small" label={name} variant={index === 0 ? 'filled' : 'outlined'} sx={{ mr: 0.5, mb: 0.5 }} />
       )),
