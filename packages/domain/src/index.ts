@@ -17,6 +17,7 @@ export * from './fhir.ts';
 export * from './dispensing.ts';
 export * from './identity.ts';
 export * from './lookups.ts';
+export * from './medicine-text.ts';
 export * from './messages.ts';
 export * from './moderation.ts';
 export * from './patient-access.ts';

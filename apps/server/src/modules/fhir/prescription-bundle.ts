@@ -4,8 +4,8 @@ import type {
   Patient, Practitioner, Resource, ServiceRequest, Task,
 } from '@medplum/fhirtypes';
 import {
-  indecCodeOf, medicationSubtypeCodes, medicationSubtypeLabels, type MedicationSubtype, type Prescription,
-  type PrescriptionItem,
+  indecCodeOf, medicationSubtypeCodes, medicationSubtypeLabels, medicineText, type MedicationSubtype,
+  type Prescription, type PrescriptionItem,
 } from '@receta/domain';
 import { codeSystems, identifierSystems, rdiProfiles } from './rdi-ar.ts';
 
@@ -230,10 +230,13 @@ function saleConditionOf(subtype: MedicationSubtype): CodeableConcept {
   };
 }
 
+/** The medicine as the prescription's PDF writes it: strength, form and presentation in normal case. */
 function medicationOf(item: PrescriptionItem): CodeableConcept {
-  const name = [item.genericName, item.strength, item.pharmaceuticalForm].filter(Boolean).join(' ');
+  const { genericName, strength, pharmaceuticalForm, presentation } = item;
+  const form = pharmaceuticalForm && medicineText(pharmaceuticalForm);
+  const name = [genericName, strength && medicineText(strength), form].filter(Boolean).join(' ');
   const brand = item.brandName ? ` (${item.brandName})` : '';
-  return { text: item.presentation ? `${name}${brand}, ${item.presentation}` : `${name}${brand}` };
+  return { text: presentation ? `${name}${brand}, ${medicineText(presentation)}` : `${name}${brand}` };
 }
 
 function requestEntryOf(item: PrescriptionItem, context: RequestContext): Entry {

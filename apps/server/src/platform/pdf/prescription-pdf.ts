@@ -1,12 +1,11 @@
 import {
   formatDisplayDate, formatDisplayDateTime, identityDocumentTypeLabels, licenceTypeLabels, medicationSubtypeLabels,
-  medicinePriceFinder, patientSexLabels, prescriptionKindHeadings, prescriptionKindLabels, prescriptionKindRules,
-  prescriptionTypeLabels, product, type Prescription, type PrescriptionItem,
+  medicinePriceFinder, medicineText, patientSexLabels, prescriptionKindHeadings, prescriptionKindLabels,
+  prescriptionKindRules, prescriptionTypeLabels, product, type Prescription, type PrescriptionItem,
 } from '@receta/domain';
 import { PageSizes, PDFDocument } from 'pdf-lib';
 import type { Signer } from '../pki/index.ts';
 import { embedFonts, type DocumentFonts } from './embedded-fonts.ts';
-import { medicineText } from './medicine-text.ts';
 import { signPdfDocument, type SignatureWidget } from './pades.ts';
 import { contentWidth, grey, margin, PageFlow } from './page-flow.ts';
 import { qrCodeOperators } from './qr-code.ts';

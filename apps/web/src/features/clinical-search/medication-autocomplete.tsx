@@ -1,12 +1,12 @@
-import { MedicationListSchema, type Medication } from '@receta/domain';
+import { MedicationListSchema, medicineText, type Medication } from '@receta/domain';
 import { useTranslation } from 'react-i18next';
 import { clinicalSearchMinLength, searchCatalogue } from './clinical-search.ts';
 import { FreeTextCatalogueAutocomplete, type FreeTextCatalogueProps } from './free-text-catalogue-autocomplete.tsx';
 
 /** 'Salbutamol 100 mcg — Ventolin — aerosol x 200 dosis — GlaxoSmithKline'. */
 export function medicationLabel(medication: Medication): string {
-  const generic = [medication.genericName, medication.strength].filter(Boolean).join(' ');
-  return [generic, medication.brandName, medication.presentation, medication.laboratory].filter(Boolean).join(' — ');
+  const generic = [medication.genericName, medication.strength && medicineText(medication.strength)].filter(Boolean).join(' ');
+  return [generic, medication.brandName, medicineText(medication.presentation), medication.laboratory].filter(Boolean).join(' — ');
 }
 
 const medicationSearch = {

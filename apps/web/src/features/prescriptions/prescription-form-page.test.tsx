@@ -107,7 +107,7 @@ describe('prescription form', () => {
       type: 'chronic',
       seriesLength: 2,
       items: [{
-        medicationId: 7, practiceCode: null, genericName: 'Salbutamol', brandName: 'Ventolin', strength: '100 mcg', pharmaceuticalForm: 'Aerosol',
+        medicationId: 7, practiceCode: null, genericName: 'Salbutamol', brandName: 'Ventolin', strength: '100 mcg', pharmaceuticalForm: 'aerosol',
         presentation: 'aerosol x 200 dosis', quantity: 1, dosage: '2 disparos cada 8 horas', patientInstructions: null,
         pharmacyNote: null, noSubstitution: false,
       }],

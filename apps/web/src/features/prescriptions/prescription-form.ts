@@ -1,6 +1,6 @@
 import {
-  addDays, isAllowedStartDate, messages, MedicationItemInputSchema, particularInsurerId, PrescriptionInputSchema,
-  prescriptionKindRules, prescriptionRules, PrescriptionUpdateSchema, subtypeOfSaleCondition,
+  addDays, isAllowedStartDate, messages, MedicationItemInputSchema, medicineText, particularInsurerId,
+  PrescriptionInputSchema, prescriptionKindRules, prescriptionRules, PrescriptionUpdateSchema, subtypeOfSaleCondition,
   type InsurerSummary, type Medication, type MedicationSubtype, type Prescription, type PrescriptionItemValues,
   type PrescriptionKind, type PrescriptionType, type RepeatedPrescription,
 } from '@receta/domain';
@@ -148,7 +148,10 @@ export function itemInputOf(
   return parsed.success ? parsed.data : undefined;
 }
 
-/** What choosing a vademecum presentation writes into an item; a product without a generic name goes by its brand. */
+/**
+ * What choosing a vademecum presentation writes into an item, in the normal case a prescription
+ * writes ('500 mg', not the vademecum's '500 Mg'); a product without a generic name goes by its brand.
+ */
 export function itemFieldsOf(
   medication: Medication,
 ): Pick<
@@ -159,9 +162,9 @@ export function itemFieldsOf(
     medicationId: medication.id,
     genericName: medication.genericName ?? medication.brandName,
     brandName: medication.brandName,
-    strength: medication.strength ?? '',
-    pharmaceuticalForm: medication.pharmaceuticalForm ?? '',
-    presentation: medication.presentation,
+    strength: medicineText(medication.strength ?? ''),
+    pharmaceuticalForm: medicineText(medication.pharmaceuticalForm ?? ''),
+    presentation: medicineText(medication.presentation),
     subtype: subtypeOfSaleCondition(medication.saleCondition),
   };
 }

@@ -45,6 +45,21 @@ describe('prescription page', () => {
     expect(screen.queryByRole('link', { name: 'Editar' })).toBeNull();
   });
 
+  it('writes a medicine kept in the vademecum\'s capitals in normal case, the form word once', async () => {
+    const prescription = makePrescription({
+      items: [{
+        ...makePrescription().items[0]!, genericName: 'Enalapril Maleato', strength: '10 Mg',
+        pharmaceuticalForm: 'Comprimido Comprimido Recubierto', presentation: 'BLISTER POR 30 UNIDADES',
+      }],
+    });
+    stubApi({ [`GET /api/prescriptions/${prescription.id}`]: () => prescription });
+    renderRoutes(routes, { path: `/prescriptions/${prescription.id}`, user: doctor });
+
+    expect(await screen.findByRole('heading', { level: 3, name: 'Enalapril Maleato 10 mg' })).toBeTruthy();
+    expect(screen.getByText('blíster por 30 unidades')).toBeTruthy();
+    expect(screen.getByText('comprimido recubierto')).toBeTruthy();
+  });
+
   it('shows an order of studies and practices with each one\'s catalogue code, sessions and indications', async () => {
     const practiceLine = {
       ...makePrescription().items[0]!, medicationId: null, brandName: null, strength: null, pharmaceuticalForm: null,

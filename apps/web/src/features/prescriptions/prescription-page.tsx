@@ -1,5 +1,5 @@
 import {
-  formatDisplayDate, identityDocumentTypeLabels, messages,
+  formatDisplayDate, identityDocumentTypeLabels, medicineText, messages,
   type Prescription, type PrescriptionItem,
 } from '@receta/domain';
 import ArrowBack from '@mui/icons-material/ArrowBack';
@@ -150,7 +150,7 @@ function MedicationItemCard({ item }: { item: PrescriptionItem }) {
     <Paper component="li" variant="outlined" sx={{ p: 2 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
         <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
-          {[item.genericName, item.strength].filter(Boolean).join(' ')}
+          {[item.genericName, item.strength && medicineText(item.strength)].filter(Boolean).join(' ')}
         </Typography>
         {item.subtype && <SubtypeChip subtype={item.subtype} />}
         {item.noSubstitution && <Chip size="small" color="warning" label={t('prescriptions.fields.noSubstitution')} />}
@@ -158,8 +158,8 @@ function MedicationItemCard({ item }: { item: PrescriptionItem }) {
       <DetailList>
         {item.cuir && <DetailField label={t('prescriptions.detail.cuir')} value={<CuirText cuir={item.cuir} />} />}
         <DetailField label={t('prescriptions.fields.brandName')} value={item.brandName} />
-        <DetailField label={t('prescriptions.fields.presentation')} value={item.presentation} />
-        <DetailField label={t('prescriptions.fields.pharmaceuticalForm')} value={item.pharmaceuticalForm} />
+        <DetailField label={t('prescriptions.fields.presentation')} value={item.presentation && medicineText(item.presentation)} />
+        <DetailField label={t('prescriptions.fields.pharmaceuticalForm')} value={item.pharmaceuticalForm && medicineText(item.pharmaceuticalForm)} />
         <DetailField label={t('prescriptions.fields.quantity')} value={String(item.quantity)} />
         <DetailField label={t('prescriptions.fields.dosage')} value={item.dosage} />
         <DetailField label={t('prescriptions.fields.patientInstructions')} value={item.patientInstructions} isMultiline />
