@@ -4,7 +4,7 @@ import { useProtectedFile } from '../../lib/protected-file.ts';
 /**
  * A workspace's image, fetched with the session's token because the server shows it to its
  * members only; its initial while it loads or when there is none. Hidden from screen readers:
- * the name always stands beside it, and an initial read first would not match the label.
+ * the name always stands beside it.
  */
 export function WorkspaceAvatar({ name, avatarUri, size = 28 }: {
   name: string;

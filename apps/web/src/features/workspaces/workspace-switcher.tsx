@@ -54,7 +54,13 @@ export function WorkspaceSwitcher({ isRow = false }: { isRow?: boolean }) {
 
   return (
     <>
-      <Box sx={isRow ? { display: 'flex', px: 1, py: 0.5, borderTop: 1, borderColor: 'divider' } : { display: 'flex', minWidth: 0 }}>
+      <Box
+        sx={isRow
+          ? { display: 'flex', alignItems: 'center', gap: 0.5, px: 1.5, py: 0.5, borderTop: 1, borderColor: 'divider' }
+          : { display: 'flex', minWidth: 0 }}
+      >
+        {/* Beside the button, not in it: its initial is visible text that the button's label does not say. */}
+        {isRow && <WorkspaceAvatar name={current.name} avatarUri={current.avatarUri} size={24} />}
         <Button
           color="inherit"
           disabled={!canSwitch}
@@ -63,7 +69,6 @@ export function WorkspaceSwitcher({ isRow = false }: { isRow?: boolean }) {
           aria-haspopup="menu"
           aria-controls={anchor ? menuId : undefined}
           aria-expanded={anchor ? true : undefined}
-          startIcon={isRow && <WorkspaceAvatar name={current.name} avatarUri={current.avatarUri} size={24} />}
           endIcon={canSwitch ? <ExpandMore /> : undefined}
           sx={{
             textTransform: 'none', minWidth: 0, maxWidth: '100%', '&.Mui-disabled': { color: 'text.primary' },
