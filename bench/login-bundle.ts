@@ -9,7 +9,7 @@ export const loginBudgetBytes = 250 * 1024;
 /**
  * What the browser runs before the login form shows: the app's entry and the login route's
  * page, each with every chunk it imports statically. The chunks they import on demand (other
- * pages, other languages) load later.
+ * pages, other languages, the Spanish texts beyond the login page's) load later.
  */
 const firstPaintSources = ['index.html', 'src/features/auth/login-page.tsx'];
 

@@ -1,11 +1,15 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 const server = 'http://localhost:3000';
+
+const domainSource = fileURLToPath(new URL('../../packages/domain/src/', import.meta.url));
+const domainModule = /[\\/]packages[\\/]domain[\\/]src[\\/](?!spanish-errors\.ts$)/;
 
 const compressible = /\.(js|css|html|svg|json|txt)$/;
 
@@ -43,6 +47,10 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), precompress()],
+  resolve: {
+    // The package exports its index only; main.tsx needs this one module of it by itself.
+    alias: { '@receta/domain/spanish-errors': join(domainSource, 'spanish-errors.ts') },
+  },
   server: {
     // In development the API runs on its own port; in production one process serves both.
     proxy: {
@@ -59,9 +67,20 @@ export default defineConfig({
     manifest: true,
     emptyOutDir: true,
     rolldownOptions: {
+      treeshake: {
+        // The domain package's modules only declare (schemas, messages, labels), so a page gets
+        // the modules whose exports it uses rather than every schema of the product. The one
+        // module run for its effect, zod's Spanish errors, main.tsx imports itself: the index
+        // that imports it for everyone else is left out with the rest.
+        moduleSideEffects: [{ test: domainModule, sideEffects: false }],
+      },
       output: {
         codeSplitting: {
           groups: [
+            // Everything the entry imports statically runs before the first paint anyway: in one
+            // file it compresses as one (about 17 kB less gzipped than in the fifty chunks that
+            // splitting by importer makes of it). The entry stays its own chunk, for the manifest.
+            { name: 'start-up', tags: ['$initial'], test: (id) => !/(index\.html|src[\\/]main\.tsx)$/.test(id), priority: 30 },
             // Only a first login draws a QR code; keeping it apart keeps it out of the start-up bundle.
             { name: 'qrcode', test: /[\\/]node_modules[\\/](qrcode|dijkstrajs)[\\/]/, priority: 40 },
           ],

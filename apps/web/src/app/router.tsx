@@ -4,6 +4,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { SessionLifecycle } from '../features/auth/session-lifecycle.tsx';
 import { OAuthLayout } from '../features/oauth2/oauth-layout.tsx';
+import { loadAllTexts } from '../i18n/index.ts';
 import { GuestLayout } from './layouts/guest-layout.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { PageLoading } from './pages/page-loading.tsx';
@@ -18,13 +19,23 @@ const homePermissions: readonly Permission[] = [
 
 /**
  * A route's page, loaded the first time it is visited, so that each page ships only its own
- * code: the login page does not carry the dashboard's charts or the prescription forms.
+ * code: the login page does not carry the dashboard's charts or the prescription forms. It
+ * renders once the Spanish texts beyond the login page's have loaded too, in parallel.
  */
 function page<Module>(
   load: () => Promise<Module>,
   render: (module: Module) => ReactNode,
 ): () => Promise<{ element: ReactNode }> {
-  return async () => ({ element: render(await load()) });
+  return async () => {
+    const [module] = await Promise.all([load(), loadAllTexts()]);
+    return { element: render(module) };
+  };
+}
+
+/** The login page, whose texts are in the start-up bundle (i18n/es-first-paint.ts): it waits for no others. */
+async function loginPage(): Promise<{ element: ReactNode }> {
+  const { LoginPage } = await import('../features/auth/login-page.tsx');
+  return { element: <LoginPage /> };
 }
 
 /** The permission a route needs, in its handle. */
@@ -232,7 +243,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.login.path,
-                lazy: page(() => import('../features/auth/login-page.tsx'), (module) => <module.LoginPage />),
+                lazy: loginPage,
               },
               {
                 path: paths.secondFactor.path,

@@ -1,24 +1,57 @@
 import { messages } from '@receta/domain';
-import TextField, { type OutlinedTextFieldProps } from '@mui/material/TextField';
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useController, type ControllerFieldState, type FieldPath, type FieldValues, type UseControllerProps } from 'react-hook-form';
 import { translateMessage } from '../i18n/translate-message.ts';
 import { blockNonDigitInput, blockNonDigitKey, keepDigits } from '../lib/digits-only.ts';
+import { OutlinedTextField, type OutlinedTextFieldProps } from './outlined-text-field.tsx';
 
-export type FormTextFieldProps<Values extends FieldValues, Name extends FieldPath<Values>, Transformed> = Omit<
-  OutlinedTextFieldProps,
-  'variant' | 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'inputRef'
-> & {
+/** What binds a field to a react-hook-form form, beside the field's own props. */
+export interface FormFieldBinding<Values extends FieldValues, Name extends FieldPath<Values>, Transformed> {
   control: NonNullable<UseControllerProps<Values, Name, Transformed>['control']>;
   name: Name;
-  /** Spec section 5: numeric fields take digit keystrokes only, and paste keeps only the digits. */
-  digitsOnly?: boolean;
+  required?: boolean;
+  helperText?: ReactNode;
+  disabled?: boolean;
   /** For forms whose spec names its own required message, such as the PIN's 'El campo es requerido'. */
   requiredMessage?: string;
   /** Fields checked again when this one changes, because their rule depends on its value. */
   deps?: FieldPath<Values>[];
+}
+
+export type FormTextFieldProps<Values extends FieldValues, Name extends FieldPath<Values>, Transformed> = Omit<
+  OutlinedTextFieldProps,
+  'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'inputRef' | keyof FormFieldBinding<Values, Name, Transformed>
+> & FormFieldBinding<Values, Name, Transformed> & {
+  /** Spec section 5: numeric fields take digit keystrokes only, and paste keeps only the digits. */
+  digitsOnly?: boolean;
 };
+
+/**
+ * The props that bind a text field or a select to its form field, with its error shown by
+ * the one rule of spec section 5. `toValue` turns what was typed into the form's value.
+ */
+export function useBoundField<Values extends FieldValues, Name extends FieldPath<Values>, Transformed>(
+  binding: FormFieldBinding<Values, Name, Transformed>,
+  toValue: (typed: string) => string = (typed) => typed,
+) {
+  const { control, name, required = false, helperText, disabled, requiredMessage, deps } = binding;
+  const { t } = useTranslation();
+  const { field, fieldState } = useController({ control, name, rules: { deps } });
+  const errorText = fieldErrorText(t, { fieldState, required, value: field.value, requiredMessage });
+  return {
+    name: field.name,
+    value: field.value ?? '',
+    onChange: (event: { target: { value: string } }) => field.onChange(toValue(event.target.value)),
+    onBlur: field.onBlur,
+    inputRef: field.ref,
+    required,
+    disabled: disabled ?? field.disabled,
+    error: errorText !== undefined,
+    helperText: errorText ?? helperText,
+  };
+}
 
 /**
  * A text field bound to a react-hook-form form. Every form uses it so that errors appear by
@@ -27,7 +60,7 @@ export type FormTextFieldProps<Values extends FieldValues, Name extends FieldPat
 export function FormTextField<Values extends FieldValues, Name extends FieldPath<Values>, Transformed = Values>({
   control,
   name,
-  required = false,
+  required,
   helperText,
   disabled,
   digitsOnly = false,
@@ -36,27 +69,17 @@ export function FormTextField<Values extends FieldValues, Name extends FieldPath
   slotProps,
   ...textFieldProps
 }: FormTextFieldProps<Values, Name, Transformed>) {
-  const { t } = useTranslation();
-  const { field, fieldState } = useController({ control, name, rules: { deps } });
-  const errorText = fieldErrorText(t, { fieldState, required, value: field.value, requiredMessage });
+  const binding = { control, name, required, helperText, disabled, requiredMessage, deps };
+  const bound = useBoundField(binding, digitsOnly ? keepDigits : undefined);
   const digitInput = digitsOnly
     ? { inputMode: 'numeric', onKeyDown: blockNonDigitKey, onBeforeInput: blockNonDigitInput } as const
     : {};
 
   return (
-    <TextField
+    <OutlinedTextField
       {...textFieldProps}
+      {...bound}
       slotProps={{ ...slotProps, htmlInput: { ...digitInput, ...slotProps?.htmlInput } }}
-      variant="outlined"
-      name={field.name}
-      value={field.value ?? ''}
-      onChange={(event) => field.onChange(digitsOnly ? keepDigits(event.target.value) : event.target.value)}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      required={required}
-      disabled={disabled ?? field.disabled}
-      error={errorText !== undefined}
-      helperText={errorText ?? helperText}
     />
   );
 }

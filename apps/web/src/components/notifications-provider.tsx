@@ -1,11 +1,14 @@
-import { limits } from '@receta/domain';
-import Alert from '@mui/material/Alert';
 import Portal from '@mui/material/Portal';
-import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import type { SnackbarCloseReason } from '@mui/material/Snackbar';
+import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../i18n/translate-message.ts';
 import { NotifyContext, type ActionNotification, type NotificationQueue } from '../lib/notify.ts';
+
+// Most visits to the login page show no message: the snackbar's code loads with the first one.
+const NotificationSnackbar = lazy(
+  () => import('./notification-snackbar.tsx').then((module) => ({ default: module.NotificationSnackbar })),
+);
 
 interface QueuedNotification extends ActionNotification {
   id: number;
@@ -55,23 +58,16 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
       */}
       {current && (
         <Portal key={current.id}>
-          <Snackbar
-            open={current.id !== closingId}
-            autoHideDuration={limits.messageAutoHideMs}
-            anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-            onClose={close}
-            slotProps={{ transition: { onExited: showNext } }}
-          >
-            <Alert
+          <Suspense fallback={null}>
+            <NotificationSnackbar
+              message={translateMessage(t, current.message)}
               severity={current.variant}
-              variant="filled"
-              onClose={close}
+              isOpen={current.id !== closingId}
               closeText={t('notifications.close')}
-              sx={{ width: '100%', maxWidth: 560 }}
-            >
-              {translateMessage(t, current.message)}
-            </Alert>
-          </Snackbar>
+              onClose={close}
+              onExited={showNext}
+            />
+          </Suspense>
         </Portal>
       )}
     </NotifyContext>

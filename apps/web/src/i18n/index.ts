@@ -2,7 +2,8 @@ import { defaultLanguage, languages, type Language } from '@receta/domain';
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { languageStore } from '../lib/storage.ts';
-import { es, type Translation } from './es.ts';
+import type { Translation } from './es.ts';
+import { esFirstPaint } from './es-first-paint.ts';
 
 const otherLanguages: Record<Exclude<Language, typeof defaultLanguage>, () => Promise<Translation>> = {
   en: () => import('./en.ts').then((module) => module.en),
@@ -11,9 +12,10 @@ const otherLanguages: Record<Exclude<Language, typeof defaultLanguage>, () => Pr
 };
 
 /**
- * Spanish ships with the app; each other language is fetched the first time it is chosen, so
- * that most readers do not download three languages they never see. `changeLanguage` waits
- * for it, whoever calls it.
+ * Spanish ships with the app, the login page's texts in the start-up bundle and the rest with
+ * the first other page (`loadAllTexts`); each other language is fetched whole the first time it
+ * is chosen, so that most readers do not download three languages they never see.
+ * `changeLanguage` waits for it, whoever calls it.
  */
 const translationLoader: BackendModule = {
   type: 'backend',
@@ -28,6 +30,21 @@ const translationLoader: BackendModule = {
       .then((translation) => callback(null, translation), (error: Error) => callback(error, null));
   },
 };
+
+let allTexts: Promise<void> | undefined;
+
+/**
+ * Adds the Spanish texts the first paint left out (es.ts beyond es-first-paint.ts), once.
+ * Every page but the login page waits for it before it renders (app/router.tsx), as does
+ * anything the login page opens later: other languages fall back to these texts for a key
+ * they lack.
+ */
+export function loadAllTexts(): Promise<void> {
+  allTexts ??= import('./es.ts').then(({ es }) => {
+    i18next.addResourceBundle(defaultLanguage, 'translation', es, true, true);
+  });
+  return allTexts;
+}
 
 /**
  * Switches to a language the user saved, if it is not the current one, and keeps it in this
@@ -45,7 +62,7 @@ export async function initI18n() {
     document.documentElement.lang = language;
   });
   await i18next.use(translationLoader).use(initReactI18next).init({
-    resources: { [defaultLanguage]: { translation: es } },
+    resources: { [defaultLanguage]: { translation: esFirstPaint } },
     partialBundledLanguages: true,
     lng: languageStore.get() ?? defaultLanguage,
     supportedLngs: languages,

@@ -1,8 +1,10 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { initI18n } from '../i18n/index.ts';
+import { initI18n, loadAllTexts } from '../i18n/index.ts';
 
 await initI18n();
+// Components render on their own here, without the route that would load these first.
+await loadAllTexts();
 
 // `findBy…` and `waitFor` wait for a page that renders the whole router and MUI under jsdom:
 // seconds on a loaded two-core machine. They answer as soon as the page is there, so a long

@@ -6,13 +6,15 @@ import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../components/form-field.tsx';
+import { loadAllTexts } from '../../i18n/index.ts';
 import { PasswordField } from '../../components/password-field.tsx';
 import { zodFormResolver } from '../../lib/form-resolver.ts';
 
-// Few visitors of the login page open it: its code loads the first time they do.
-const PasswordRecoveryDialog = lazy(
-  () => import('./password-recovery-dialog.tsx').then((module) => ({ default: module.PasswordRecoveryDialog })),
-);
+// Few visitors of the login page open it: its code, and its texts, load the first time they do.
+const PasswordRecoveryDialog = lazy(async () => {
+  const [module] = await Promise.all([import('./password-recovery-dialog.tsx'), loadAllTexts()]);
+  return { default: module.PasswordRecoveryDialog };
+});
 
 /**
  * Email and password, with the forgotten-password link and its dialog: the first step of a

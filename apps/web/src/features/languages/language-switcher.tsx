@@ -1,11 +1,6 @@
-import { languageOf, languages, type Language } from '@receta/domain';
-import Check from '@mui/icons-material/Check';
+import { languageOf, type Language } from '@receta/domain';
 import Translate from '@mui/icons-material/Translate';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf } from '../../lib/api-client.ts';
@@ -15,16 +10,10 @@ import { applySavedLanguage } from '../../i18n/index.ts';
 import { languageStore } from '../../lib/storage.ts';
 import { updateUserData } from '../auth/index.ts';
 
-// The switcher is on the login page's first paint; the tooltip's positioning library is not needed there.
+// The switcher is on the login page's first paint; the tooltip's positioning library is not
+// needed there, nor the menu's (Menu, Popover, Modal) before it is first opened.
 const Tooltip = lazy(() => import('@mui/material/Tooltip'));
-
-/** Each language by its own name, so that readers find theirs whatever the page is in now. */
-const languageNames: Record<Language, string> = {
-  es: 'Español',
-  en: 'English',
-  tr: 'Türkçe',
-  ar: 'العربية',
-};
+const LanguageMenu = lazy(() => import('./language-menu.tsx').then((module) => ({ default: module.LanguageMenu })));
 
 /**
  * The language switcher of the top bar (spec section 1). The choice is kept in this browser
@@ -36,6 +25,8 @@ export function LanguageSwitcher() {
   const { user, updateUser } = useSession();
   const notify = useNotify();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Kept once opened, so that the menu's closing transition plays.
+  const [hasOpenedMenu, setHasOpenedMenu] = useState(false);
   const menuId = useId();
   const current = languageOf(i18n.resolvedLanguage);
   const saved = languageOf(user?.data.settings.language);
@@ -65,7 +56,10 @@ export function LanguageSwitcher() {
       aria-haspopup="menu"
       aria-expanded={anchor ? true : undefined}
       aria-controls={anchor ? menuId : undefined}
-      onClick={(event) => setAnchor(event.currentTarget)}
+      onClick={(event) => {
+        setAnchor(event.currentTarget);
+        setHasOpenedMenu(true);
+      }}
     >
       <Translate />
     </IconButton>
@@ -76,21 +70,17 @@ export function LanguageSwitcher() {
       <Suspense fallback={button}>
         <Tooltip title={t('languages.choose')}>{button}</Tooltip>
       </Suspense>
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {languages.map((language) => (
-          <MenuItem
-            key={language}
-            lang={language}
-            role="menuitemradio"
-            aria-checked={language === current}
-            selected={language === current}
-            onClick={() => void choose(language)}
-          >
-            <ListItemIcon>{language === current && <Check fontSize="small" />}</ListItemIcon>
-            <ListItemText>{languageNames[language]}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+      {hasOpenedMenu && (
+        <Suspense fallback={null}>
+          <LanguageMenu
+            id={menuId}
+            anchor={anchor}
+            current={current}
+            onChoose={(language) => void choose(language)}
+            onClose={() => setAnchor(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { FormCheckbox } from '../../components/form-checkbox.tsx';
 import { FormDateField } from '../../components/form-date-field.tsx';
 import { fieldErrorText, FormTextField } from '../../components/form-field.tsx';
+import { FormSelectField } from '../../components/form-select-field.tsx';
 import { InsurerAutocomplete } from '../clinical-search/index.ts';
 import { AllergiesField } from './allergies-field.tsx';
 import { needsAffiliateNumber, type PatientFormValues } from './patient-form.ts';
@@ -32,9 +33,9 @@ export function PatientFormFields({ control }: { control: PatientControl }) {
       {foreigner
         ? (
             <>
-              <FormTextField control={control} name="identityDocument.type" label={t('patients.fields.identityDocumentType')} select required>
+              <FormSelectField control={control} name="identityDocument.type" label={t('patients.fields.identityDocumentType')} required>
                 {identityDocumentTypes.map((type) => <MenuItem key={type} value={type}>{t(`labels.identityDocumentTypes.${type}`)}</MenuItem>)}
-              </FormTextField>
+              </FormSelectField>
               <FormTextField
                 control={control}
                 name="identityDocument.number"
@@ -48,9 +49,9 @@ export function PatientFormFields({ control }: { control: PatientControl }) {
         : (
             <FormTextField control={control} name="cuil" label={t('patients.fields.cuil')} helperText={t('patients.fields.cuilHint')} digitsOnly required />
           )}
-      <FormTextField control={control} name="sex" label={t('patients.fields.sex')} select required>
+      <FormSelectField control={control} name="sex" label={t('patients.fields.sex')} required>
         {patientSexes.map((sex) => <MenuItem key={sex} value={sex}>{t(`labels.patientSexes.${sex}`)}</MenuItem>)}
-      </FormTextField>
+      </FormSelectField>
       <FormDateField control={control} name="dateOfBirth" label={t('patients.fields.dateOfBirth')} required />
       <InsurerField control={control} />
       <FormTextField
