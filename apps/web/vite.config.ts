@@ -1,6 +1,5 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -8,7 +7,6 @@ import { defineConfig, type Plugin } from 'vite';
 
 const server = 'http://localhost:3000';
 
-const domainSource = fileURLToPath(new URL('../../packages/domain/src/', import.meta.url));
 const domainModule = /[\\/]packages[\\/]domain[\\/]src[\\/](?!spanish-errors\.ts$)/;
 
 const compressible = /\.(js|css|html|svg|json|txt)$/;
@@ -47,10 +45,6 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), precompress()],
-  resolve: {
-    // The package exports its index only; main.tsx needs this one module of it by itself.
-    alias: { '@receta/domain/spanish-errors': join(domainSource, 'spanish-errors.ts') },
-  },
   server: {
     // In development the API runs on its own port; in production one process serves both.
     proxy: {
