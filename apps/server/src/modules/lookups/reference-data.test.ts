@@ -12,6 +12,8 @@ import {
   specialties,
 } from '../../db/schema/index.ts';
 import { useTestApp } from '../../../test/helper.ts';
+import { forgetClinicalSearchIndex } from './clinical-search-index.ts';
+import { searchInsurers } from './clinical-search.service.ts';
 import { loadReferenceData } from './reference-data.ts';
 
 const test = useTestApp();
@@ -142,6 +144,18 @@ describe('loading the reference data', () => {
     const [active] = await test.app.db.select({ count: sql<number>`count(*)::int` }).from(medications)
       .where(eq(medications.isActive, true));
     expect(active?.count).toBe(17429 + 4834);
+  });
+
+  it('answers the searches from the rows a reload leaves active', async () => {
+    const pamiFirst = async () => (await searchInsurers(test.app.db, { q: 'pami', limit: 20 })).payload[0]?.id === 'rnos-500807';
+    await test.app.db.update(insurers).set({ isActive: false }).where(eq(insurers.id, 'rnos-500807'));
+    forgetClinicalSearchIndex(test.app.db);
+    expect(await pamiFirst()).toBe(false);
+
+    await test.app.db.update(referenceDatasets).set({ contentHash: 'from an older release' })
+      .where(eq(referenceDatasets.name, 'insurers'));
+    await loadReferenceData(test.app.db, recordingLogger());
+    expect(await pamiFirst()).toBe(true);
   });
 
   it('leaves out the ICD-10 "Uso emergente" placeholders but keeps U07 for the COVID-19 codes', async () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { referenceDatasets } from '../../db/schema/index.ts';
+import { forgetClinicalSearchIndex } from './clinical-search-index.ts';
 import { readReferenceDatasets, type ReferenceDataset } from './reference-datasets.ts';
 
 /**
@@ -54,7 +55,10 @@ export async function loadReferenceData(db: Database, log: { info(message: strin
   }
   // The planner needs fresh statistics to use the search indexes on a freshly loaded table,
   // and PGlite runs no autovacuum to gather them.
-  if (loaded > 0) await db.execute(sql`analyze`);
+  if (loaded > 0) {
+    await db.execute(sql`analyze`);
+    forgetClinicalSearchIndex(db);
+  }
   const elapsed = Math.round(performance.now() - started);
   log.info(`reference data: ${loaded} of ${datasets.length} datasets loaded, the others were up to date (${elapsed} ms)`);
 }
