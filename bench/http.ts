@@ -235,10 +235,11 @@ export async function measureHttp(): Promise<boolean> {
       ) && allWithinBudget;
     }
 
-    const burst = await load(origin, routes[1]!.path, doctor, { connections: 200, amount: 1_000 });
+    // Each of 200 connections asks once, all at the same moment.
+    const burst = await load(origin, routes[1]!.path, doctor, { connections: 200, amount: 200 });
     allWithinBudget = line(
       burst.p99 < burstBudgetMs,
-      `GET /api/patients?page=1&pageSize=20, 200 at once (1,000 requests): p50 ${milliseconds(burst.p50)}, `
+      `GET /api/patients?page=1&pageSize=20, 200 at once: p50 ${milliseconds(burst.p50)}, `
       + `p99 ${milliseconds(burst.p99)}, budget p99 < ${burstBudgetMs} ms`,
     ) && allWithinBudget;
     return allWithinBudget;
