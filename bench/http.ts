@@ -171,8 +171,13 @@ export async function openHttpBench(): Promise<HttpBench> {
   const config = loadConfig({ LOG_LEVEL: 'info', DATA_DIR: dataDir });
   const admin = { email: 'bench@receta.test', password: 'Bench-Receta-2026' };
   await seedDatabase(database.db, { admin, log: { info: () => undefined }, announce: () => undefined });
-  // Into a sink: a request's log lines are part of its cost, printing them is not.
-  const app = await buildApp({ config, database, logStream: { write: () => undefined } });
+  // Into a sink but for errors: a request's log lines are part of its cost, printing them is not.
+  const logStream = {
+    write: (line: string) => {
+      if (line.startsWith('{"level":50')) process.stderr.write(line);
+    },
+  };
+  const app = await buildApp({ config, database, logStream });
   const { clinicIds, doctors } = await seedPlatform(app);
   const [patient] = await app.db.select({ id: patients.id })
     .from(patients)
