@@ -11,7 +11,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { patients, prescriptionItems, prescriptions } from '../apps/server/src/db/schema/index.ts';
 import { seedDatabase } from '../apps/server/src/seed.ts';
-import { createPrescribingDoctor, createPrescription, headersIn } from '../apps/server/test/factories/prescriptions.ts';
+import { createPatientRecord, createPrescribingDoctor, createPrescription, headersIn } from '../apps/server/test/factories/prescriptions.ts';
 import { createWorkspace } from '../apps/server/test/factories/workspaces.ts';
 import { seedPlatform, type Headers } from './dashboard.ts';
 import { benchEngine, openBenchDatabase } from './database.ts';
@@ -76,9 +76,11 @@ interface Signer {
 }
 
 /**
- * `doctorCount` doctors with a PIN in one clinic, each with `draftsEach` drafts alike, copied in
- * a few statements. A doctor's PIN admits five signatures in flight at once (the lock-out
- * counts an attempt wrong until it proves right), so each connection signs as its own doctor.
+ * `doctorCount` doctors with a PIN in one clinic, each with `draftsEach` drafts alike for a
+ * patient of their own, copied in a few statements. A doctor's PIN admits five signatures in
+ * flight at once (the lock-out counts an attempt wrong until it proves right), so each
+ * connection signs as its own doctor. A patient of their own, because on PostgreSQL two
+ * signatures for one patient at once can deadlock (docs/decisions/052).
  */
 async function signers(app: FastifyInstance, doctorCount: number, draftsEach: number): Promise<Signer[]> {
   const doctors = [];
@@ -89,9 +91,13 @@ async function signers(app: FastifyInstance, doctorCount: number, draftsEach: nu
   const [item] = await app.db.select().from(prescriptionItems).where(eq(prescriptionItems.prescriptionId, template.id));
   const { id: _itemId, prescriptionId: _prescriptionId, ...itemValues } = item!;
   return Promise.all(doctors.map(async (doctor) => {
+    const patient = await createPatientRecord(app, { workspaceId: workspace.id });
     const rows = await app.db.insert(prescriptions)
       .values(Array.from({ length: draftsEach }, () => ({
-        ...values, doctorUserId: doctor.id, prescriber: { ...values.prescriber, userId: doctor.id },
+        ...values,
+        doctorUserId: doctor.id,
+        prescriber: { ...values.prescriber, userId: doctor.id },
+        patientId: patient.id,
         seriesId: randomUUID(),
       })))
       .returning({ id: prescriptions.id });
@@ -105,7 +111,7 @@ async function signers(app: FastifyInstance, doctorCount: number, draftsEach: nu
  * doctor's. The client runs on the server's thread here, as it must hand each request its
  * own draft; beside a PDF's milliseconds its share is small.
  */
-async function signingLoad(origin: string, doctors: readonly Signer[], connections: number) {
+export async function signingLoad(origin: string, doctors: readonly Signer[], connections: number) {
   let nextDoctor = 0;
   let refusal: string | undefined;
   const started = process.cpuUsage();
