@@ -19,7 +19,7 @@ const shape = {
  */
 const dashboardBudgets = { own: 60, workspace: 200, admin: 100 } as const;
 
-type Headers = Record<string, string>;
+export type Headers = Record<string, string>;
 
 /** The authorization header of a new session of the user, straight in the database. */
 async function sessionHeaders(app: FastifyInstance, userId: string): Promise<Headers> {
@@ -49,7 +49,7 @@ function uuidArray(ids: readonly string[]) {
  * Prescription g is doctor g mod 50's, who works at clinic g mod 10 and writes for its
  * patients; its state, type and diagnosis vary with the doctor's count of prescriptions.
  */
-async function seedPlatform(app: FastifyInstance) {
+export async function seedPlatform(app: FastifyInstance) {
   const clinics = await app.db.insert(workspaces)
     .values(Array.from({ length: shape.clinics }, (_, index) => ({ name: `Clínica ${index + 1}`, kind: 'clinic' as const })))
     .returning({ id: workspaces.id });

@@ -3,14 +3,14 @@ import Fastify from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import pg from 'pg';
-import { openPglite, openPostgres, type DatabaseHandle } from '../apps/server/src/db/client.ts';
 import { seedDatabase } from '../apps/server/src/seed.ts';
 import { sessions, users } from '../apps/server/src/db/schema/index.ts';
 import { accessControl } from '../apps/server/src/platform/auth/access-control.ts';
 import { hashSecret, verifySecret } from '../apps/server/src/platform/passwords.ts';
 import { operationsPerSecond, report, reportLatencies, reportLatencyRatios, type Comparison } from './measure.ts';
 import { measureDashboards } from './dashboard.ts';
+import { measureHttp } from './http.ts';
+import { openBenchDatabase } from './database.ts';
 import { measureSearches, searchBudgetMs } from './searches.ts';
 import { measureSigning } from './signing.ts';
 
@@ -31,31 +31,8 @@ async function baselines() {
   return { hello, jose };
 }
 
-/**
- * A fresh database: PGlite in memory, or with `BENCH_DATABASE_URL` a new database on that
- * PostgreSQL server, dropped at the end.
- */
-async function openBenchDatabase(): Promise<DatabaseHandle> {
-  const serverUrl = process.env.BENCH_DATABASE_URL;
-  if (!serverUrl) return openPglite('memory');
-  const name = `receta_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString());
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      await admin.query(`drop database "${name}" with (force)`);
-      await admin.end();
-    },
-  };
-}
-
-async function main() {
+/** The token check, login, signing, searches and dashboards, each measured in-process. */
+async function measureInProcess(): Promise<boolean> {
   const database = await openBenchDatabase();
   const admin = { email: 'bench@receta.test', password: 'Bench-Receta-2026' };
   await seedDatabase(database.db, { admin, log: { info: () => undefined }, announce: () => undefined });
@@ -125,7 +102,17 @@ async function main() {
   const dashboardsWithinBudget = reportLatencyRatios(dashboards.baseline, dashboards.measured);
   await guarded.close();
   await app.close();
-  process.exitCode = withinBudget && searchesWithinBudget && dashboardsWithinBudget ? 0 : 1;
+  return withinBudget && searchesWithinBudget && dashboardsWithinBudget;
 }
 
-await main();
+/** The parts `npm run bench -- <part>…` may name; all of them when it names none. */
+const parts = { 'in-process': measureInProcess, http: measureHttp } as const;
+
+const named = process.argv.slice(2);
+const unknown = named.filter((name) => !(name in parts));
+if (unknown.length > 0) throw new Error(`No bench part ${unknown.join(', ')}: the parts are ${Object.keys(parts).join(', ')}`);
+let allWithinBudget = true;
+for (const [name, measure] of Object.entries(parts)) {
+  if (named.length === 0 || named.includes(name)) allWithinBudget = await measure() && allWithinBudget;
+}
+process.exitCode = allWithinBudget ? 0 : 1;

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { insurers, patients, prescriptions } from '../../db/schema/index.ts';
 import { inWorkspaces, type WorkspaceReach } from '../../db/in-workspaces.ts';
+import { preparedPerDatabase } from '../../db/prepared-statement.ts';
 import { containingEveryWord, searchWordsOf } from '../../db/search-condition.ts';
 
 export interface PatientPageQuery {
@@ -51,6 +52,13 @@ const patientColumns = {
 
 export type PatientRow = NonNullable<Awaited<ReturnType<typeof findPatient>>>;
 
+/** A patient by id inside a workspace: the read behind every patient shown. */
+const patientById = preparedPerDatabase((db) => db.select(patientColumns)
+  .from(patients)
+  .leftJoin(insurers, eq(insurers.id, patients.insurerId))
+  .where(and(eq(patients.workspaceId, sql.placeholder('workspaceId')), eq(patients.id, sql.placeholder('id'))))
+  .prepare('find_patient'));
+
 /** A DNI written with thousands separators ('30.123.456') is searched as its digits. */
 function withoutDigitGrouping(search: string | undefined): string | undefined {
   return search?.replace(/(\d)\.(?=\d{3})/g, '$1');
@@ -63,24 +71,24 @@ export async function findPatientsPage(db: Database, workspaces: WorkspaceReach,
     containingEveryWord(patients.searchText, searchWordsOf(withoutDigitGrouping(query.q))),
   );
   const direction = query.order === 'desc' ? desc : asc;
-  const items = await db.select(patientColumns)
-    .from(patients)
-    .leftJoin(insurers, eq(insurers.id, patients.insurerId))
-    .where(where)
-    .orderBy(direction(sortColumns[query.sort]), asc(patients.lastName), asc(patients.name), asc(patients.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [total] = await db.select({ count: count() }).from(patients).where(where);
+  // The page and the count at once: on PostgreSQL they run on two connections side by side.
+  const [items, [total]] = await Promise.all([
+    db.select(patientColumns)
+      .from(patients)
+      .leftJoin(insurers, eq(insurers.id, patients.insurerId))
+      .where(where)
+      .orderBy(direction(sortColumns[query.sort]), asc(patients.lastName), asc(patients.name), asc(patients.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ count: count() }).from(patients).where(where),
+  ]);
   return { items, total: total?.count ?? 0 };
 }
 
 /** A patient of the workspace, with their insurer; undefined for another workspace's patient. */
-export function findPatient(db: Database, workspaceId: string, id: string) {
-  return db.select(patientColumns)
-    .from(patients)
-    .leftJoin(insurers, eq(insurers.id, patients.insurerId))
-    .where(and(eq(patients.workspaceId, workspaceId), eq(patients.id, id)))
-    .then(([row]) => row);
+export async function findPatient(db: Database, workspaceId: string, id: string) {
+  const [row] = await patientById(db).execute({ workspaceId, id });
+  return row;
 }
 
 export async function insertPatient(db: Database, workspaceId: string, values: PatientValues): Promise<string> {

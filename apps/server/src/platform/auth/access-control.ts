@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { sessions, userRoles, users } from '../../db/schema/index.ts';
+import { sessions, userRoles, users, workspaceMembers } from '../../db/schema/index.ts';
 import { AppError } from '../http/app-error.ts';
 import type { TokenSigner } from './access-tokens.ts';
 import { refusedToken, requireBearerToken } from './bearer-token.ts';
@@ -14,6 +14,7 @@ import {
   authenticatePharmacySystem, preparePharmacySystemLookup, type PharmacySystemCaller,
 } from './pharmacy-system-bearer.ts';
 import { PharmacySystemTokenSigner } from './pharmacy-system-tokens.ts';
+import { isWorkspaceId, requestedWorkspaceOf } from './requested-workspace.ts';
 import { RoleCatalogue } from './role-catalogue.ts';
 
 /** External apps' access: a doctor's app with a token holding one of the scopes (none listed: any live token). */
@@ -64,6 +65,11 @@ export interface AuthenticatedUser {
   scope: Permission[];
   /** Older than PASSWORD_MAX_AGE_DAYS: only the routes that let the user change it answer. */
   isPasswordExpired: boolean;
+  /**
+   * The workspace the request names (`x-workspace`) if the user is a member of it, or without
+   * the header up to two of the user's workspaces; read with the session, for the workspace scope.
+   */
+  memberships: string[];
 }
 
 export interface AccessTokenClaims {
@@ -105,12 +111,17 @@ function needsDeclaredAccess(url: string): boolean {
 }
 
 /**
- * The session's user and the ids of their roles in order, if the session is live: one
- * indexed read, prepared once because every authenticated request runs it.
+ * The session's user, the ids of their roles in order and their memberships of the workspace
+ * the request names, if the session is live: one indexed read, prepared once because every
+ * authenticated request runs it. The memberships are read in the same statement as the
+ * session, so a member removed is refused on the next request, by every server process.
  */
 function prepareSessionLookup(db: Database, policy: SessionPolicy) {
   const roleIdsOfUser = sql<string[]>`array(select ur.role_id from ${userRoles} ur
     where ur.user_id = ${users.id} order by ur.position)`;
+  const requested = sql`${sql.placeholder('workspaceId')}::uuid`;
+  const memberships = sql<string[]>`array(select wm.workspace_id from ${workspaceMembers} wm
+    where wm.user_id = ${users.id} and (${requested} is null or wm.workspace_id = ${requested}) limit 2)`;
   const isStale = sql<boolean>`${sessions.lastSeenAt} < now() - make_interval(secs => ${lastSeenResolutionSeconds})`;
   const isIdle = sql<boolean>`${sessions.lastSeenAt} < now() - make_interval(hours => ${policy.sessionIdleHours})`;
   return db.select({
@@ -119,6 +130,7 @@ function prepareSessionLookup(db: Database, policy: SessionPolicy) {
     displayName: users.displayName,
     passwordChangedAt: users.passwordChangedAt,
     roleIds: roleIdsOfUser,
+    memberships,
     isStale,
     isIdle,
   })
@@ -143,7 +155,10 @@ async function authenticate(
 ): Promise<AuthenticatedUser> {
   const check = await signer.verify<AccessTokenClaims>('access', requireBearerToken(request));
   if (!check.ok) throw refusedToken(check.reason);
-  const [row] = await lookup.execute({ sessionId: check.claims.sid, userId: check.claims.sub });
+  const workspace = requestedWorkspaceOf(request);
+  const [row] = await lookup.execute({
+    sessionId: check.claims.sid, userId: check.claims.sub, workspaceId: isWorkspaceId(workspace) ? workspace : null,
+  });
   if (!row) throw new AppError('unauthenticated', messages.session.invalidAccessToken);
   // Disp. DNSISA 1/2025: a session unused for SESSION_IDLE_HOURS is over, as if its token had
   // expired. Its last use is not touched again, so it stays over.
@@ -158,6 +173,7 @@ async function authenticate(
     displayName: row.displayName,
     ...await catalogue.describe(row.roleIds),
     isPasswordExpired: isPasswordExpired(row.passwordChangedAt, policy.passwordMaxAgeDays),
+    memberships: row.memberships,
   };
 }
 

@@ -1,11 +1,9 @@
-import { messages, requestHeaders } from '@receta/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { messages } from '@receta/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Database } from '../../db/client.ts';
-import { workspaceMembers } from '../../db/schema/index.ts';
 import { AppError } from '../http/app-error.ts';
 import { currentUser } from './access-control.ts';
+import { isWorkspaceId, requestedWorkspaceOf } from './requested-workspace.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -16,28 +14,6 @@ declare module 'fastify' {
     /** The workspace the request works in, on routes that require one; null elsewhere. */
     workspaceId: string | null;
   }
-}
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Whether the user belongs to the workspace: one primary-key read, prepared once for every such request. */
-function prepareMembershipLookup(db: Database) {
-  return db.select({ workspaceId: workspaceMembers.workspaceId })
-    .from(workspaceMembers)
-    .where(and(
-      eq(workspaceMembers.workspaceId, sql.placeholder('workspaceId')),
-      eq(workspaceMembers.userId, sql.placeholder('userId')),
-    ))
-    .prepare('find_workspace_membership');
-}
-
-/** Up to two of the user's workspaces: enough to tell none, one and several apart. */
-function prepareFirstMembershipsLookup(db: Database) {
-  return db.select({ workspaceId: workspaceMembers.workspaceId })
-    .from(workspaceMembers)
-    .where(eq(workspaceMembers.userId, sql.placeholder('userId')))
-    .limit(2)
-    .prepare('find_first_workspace_memberships');
 }
 
 /**
@@ -60,8 +36,6 @@ export function onlyWorkspaceOf(memberships: readonly string[]): string {
  */
 export const workspaceScope = fp(async (app: FastifyInstance) => {
   app.decorateRequest('workspaceId', null);
-  const membership = prepareMembershipLookup(app.db);
-  const firstMemberships = prepareFirstMembershipsLookup(app.db);
 
   app.addHook('onRoute', (route) => {
     if (route.config?.workspace !== 'required') return;
@@ -71,22 +45,20 @@ export const workspaceScope = fp(async (app: FastifyInstance) => {
     }
   });
 
-  // Runs after the access control's hook (registered before this plugin), so the user is known.
+  // Runs after the access control's hook (registered before this plugin), so the user is
+  // known, and with them the memberships the access control read with the session.
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.workspace !== 'required') return;
-    const user = currentUser(request);
-    const header = request.headers[requestHeaders.workspace];
-    const workspaceId = typeof header === 'string' ? header.trim() : '';
-    if (workspaceId === '') {
-      const rows = await firstMemberships.execute({ userId: user.id });
-      request.workspaceId = onlyWorkspaceOf(rows.map((row) => row.workspaceId));
+    const { memberships } = currentUser(request);
+    const requested = requestedWorkspaceOf(request);
+    if (requested === '') {
+      request.workspaceId = onlyWorkspaceOf(memberships);
       return;
     }
-    const forbidden = new AppError('forbidden', messages.workspaces.forbidden, 'workspaceForbidden');
-    if (!uuidPattern.test(workspaceId)) throw forbidden;
-    const [member] = await membership.execute({ workspaceId, userId: user.id });
-    if (!member) throw forbidden;
-    request.workspaceId = member.workspaceId;
+    // The database writes ids in lower case, whichever case the header used.
+    const member = isWorkspaceId(requested) ? memberships.find((id) => id === requested.toLowerCase()) : undefined;
+    if (!member) throw new AppError('forbidden', messages.workspaces.forbidden, 'workspaceForbidden');
+    request.workspaceId = member;
   });
 }, { name: 'workspace-scope', dependencies: ['access-control'] });
 
