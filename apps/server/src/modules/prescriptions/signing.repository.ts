@@ -64,8 +64,11 @@ export function lockSeriesForSigning(db: Database, seriesIds: string[]) {
 }
 
 /**
- * The patient records of the drafts being signed, share-locked until the signature commits:
- * an edit of the patient waits, so what the checks read is what the prescription copies.
+ * The patient records of the drafts being signed, locked until the signature commits: an edit
+ * of the patient waits, so what the checks read is what the prescription copies. Locked for
+ * update, as sending the prescription to the patient locks them later in the same transaction:
+ * two signatures holding one patient shared would each wait for the other to let go. In id
+ * order, so that two batches naming the same patients take them in the same order.
  */
 export function lockPatientsForSigning(db: Database, patientIds: string[]) {
   if (patientIds.length === 0) return Promise.resolve([]);
@@ -78,7 +81,8 @@ export function lockPatientsForSigning(db: Database, patientIds: string[]) {
   })
     .from(patients)
     .where(inArray(patients.id, patientIds))
-    .for('share');
+    .orderBy(asc(patients.id))
+    .for('update');
 }
 
 /** Gives an item of a draft its CUIR; before the draft is marked signed, which freezes its items. */

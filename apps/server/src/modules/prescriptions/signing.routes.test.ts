@@ -147,6 +147,23 @@ describe('POST /api/prescriptions/:id/sign', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('signs at once the drafts of several doctors for one patient, each sent to the patient', async () => {
+    const patient = await createPatientRecord(test.app, { workspaceId });
+    const email = `paciente.${patient.id.slice(0, 8)}@example.com`;
+    await test.app.db.update(patients).set({ email }).where(eq(patients.id, patient.id));
+    const signers = await Promise.all(Array.from({ length: 4 }, () => newDoctor()));
+    const drafts = await Promise.all(signers.map((signer) => createPrescription(test.app, {
+      workspaceId, doctorUserId: signer.id, patientId: patient.id,
+    })));
+
+    // Each signature locks the patient's record and, sending the mail, locks it again: taken
+    // shared first, two signatures each held it and waited for the other (PostgreSQL deadlock).
+    const answers = await Promise.all(drafts.map((draft, index) => sign(draft.id, '1234', signers[index]!.headers)));
+
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(await test.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).toHaveLength(4);
+  });
+
   it('signs every draft of a Receta Crónica with the one asked for, each with its own code', async () => {
     const seriesId = crypto.randomUUID();
     const series = [];
