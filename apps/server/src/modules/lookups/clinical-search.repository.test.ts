@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper.ts';
 import { practices } from '../../db/schema/index.ts';
-import { findActivePractices } from './clinical-search.repository.ts';
+import { findActivePractices, findPractices } from './clinical-search.repository.ts';
 
 const test = useTestApp();
 
@@ -21,5 +21,14 @@ describe('findActivePractices', () => {
 
   it('answers none for no codes', async () => {
     expect(await findActivePractices(test.app.db, [])).toEqual([]);
+  });
+});
+
+describe('findPractices', () => {
+  it('sorts by name, accents and case ignored, when nothing is typed, not by the first column (the code)', async () => {
+    const plain = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    const names = (await findPractices(test.app.db, [], 5)).map((practice) => practice.name);
+    expect(names).toHaveLength(5);
+    expect(names).toEqual([...names].sort((first, second) => (plain(first) < plain(second) ? -1 : 1)));
   });
 });

@@ -1,14 +1,9 @@
 import type { InsurerSummary, Practice } from '@receta/domain';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { diagnoses, insurers, medications, practices } from '../../db/schema/index.ts';
 import { normalizedText } from '../../db/normalized-text.ts';
 import { byBytes, containingEveryWord, startingWith } from '../../db/search-condition.ts';
-
-/** 0 for the rows that meet `condition`, 1 for the others: sorts them first. */
-function firstWhen(condition: SQL | undefined): SQL {
-  return condition ? sql`case when ${condition} then 0 else 1 end` : sql`1`;
-}
 
 const medicationColumns = {
   id: medications.id,
@@ -94,11 +89,12 @@ const practiceColumns = { code: practices.code, name: practices.name, category: 
  */
 export function findPractices(db: Database, words: readonly string[], limit: number) {
   const typed = words.join(' ');
-  const isNamedSo = typed ? startingWith(practices.nameSearch, typed) : undefined;
+  // Only with something typed: a constant in ORDER BY would be read as 'by the first column'.
+  const namedSoFirst = typed ? [sql`case when ${startingWith(practices.nameSearch, typed)} then 0 else 1 end`] : [];
   return db.select(practiceColumns)
     .from(practices)
     .where(and(eq(practices.isActive, true), containingEveryWord(practices.searchText, words)))
-    .orderBy(firstWhen(isNamedSo), byBytes(practices.nameSearch), asc(practices.code))
+    .orderBy(...namedSoFirst, byBytes(practices.nameSearch), asc(practices.code))
     .limit(limit);
 }
 
