@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { auditActorOf, type AuditActor } from '../audit.ts';
 import { currentUser } from './access-control.ts';
-import { requestedWorkspaceOf } from './administered-workspaces.ts';
+import { requestedWorkspaceOf } from './requested-workspace.ts';
 
 /**
  * A signed-in user managing roles or accounts: who they are, from which page, what they hold,
@@ -22,6 +22,6 @@ export function actingAdministratorOf(request: FastifyRequest): ActingAdministra
     actorUserId: user.id,
     roles: user.roles,
     scope: user.scope,
-    requestedWorkspaceId: requestedWorkspaceOf(request),
+    requestedWorkspaceId: requestedWorkspaceOf(request) || undefined,
   };
 }

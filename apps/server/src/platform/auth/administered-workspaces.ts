@@ -1,7 +1,6 @@
-import { isInRoleGroup, messages, requestHeaders } from '@receta/domain';
+import { isInRoleGroup, messages } from '@receta/domain';
 import { and, eq, exists, type Column, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { workspaceMembers } from '../../db/schema/index.ts';
 import { AppError } from '../http/app-error.ts';
@@ -64,12 +63,6 @@ export async function administersMember(db: Database, scope: AdministeredWorkspa
     .where(and(eq(targetMembership.userId, userId), eq(ownMembership.userId, scope.administratorId)))
     .limit(1);
   return rows.length === 1;
-}
-
-/** The `x-workspace` header of the request, when it names one. */
-export function requestedWorkspaceOf(request: FastifyRequest): string | undefined {
-  const header = request.headers[requestHeaders.workspace];
-  return typeof header === 'string' && header.trim() !== '' ? header.trim() : undefined;
 }
 
 /**
