@@ -1,4 +1,4 @@
-import { asc, count, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { auditEvents, auditLogHead } from '../../db/schema/index.ts';
 import type { MasterKeyring } from '../pki/index.ts';
@@ -29,37 +29,59 @@ type StoredEvent = typeof auditEvents.$inferSelect;
  * Walks the whole log in the chain's order and answers the first link that does not hold: a
  * missing number (an event deleted), a previous hash that is not the last one (events
  * reordered or inserted), a content whose hash changed or whose seal does not open (an event
- * changed), an event outside the chain, or a head past the last event (events deleted at the end).
+ * changed), an event outside the chain, a head past the last event (events deleted at the end)
+ * or an event past the head (written by hand after the last one).
+ *
+ * The log grows while it is walked. The head is read before the events it reaches, so that an
+ * event appended meanwhile lies past it instead of looking like the end of a shortened log; an
+ * event past the head is then the next walk's, once the head is read again and reaches it (its
+ * transaction moved the head when it committed), or a forgery when the head never does.
  */
 export async function verifyEventLog(db: Database, keyring: MasterKeyring): Promise<ChainReport> {
   let previous: { seq: number; hash: Buffer } = { seq: 0, hash: genesisHash };
   let checked = 0;
+  let head = await headOf(db);
   for (;;) {
-    const page = await db.select().from(auditEvents)
-      .where(gt(auditEvents.seq, previous.seq))
-      .orderBy(asc(auditEvents.seq))
-      .limit(pageSize);
-    for (const event of page) {
-      const reason = brokenLinkOf(event, previous, keyring);
-      if (reason) return { checked, lastSeq: previous.seq, firstBroken: linkOf(event, previous.seq + 1, reason) };
-      previous = { seq: event.seq!, hash: event.hash! };
-      checked += 1;
+    for (;;) {
+      const page = await db.select().from(auditEvents)
+        .where(and(gt(auditEvents.seq, previous.seq), lte(auditEvents.seq, head?.seq ?? 0)))
+        .orderBy(asc(auditEvents.seq))
+        .limit(pageSize);
+      for (const event of page) {
+        const reason = brokenLinkOf(event, previous, keyring);
+        if (reason) return { checked, lastSeq: previous.seq, firstBroken: linkOf(event, previous.seq + 1, reason) };
+        previous = { seq: event.seq!, hash: event.hash! };
+        checked += 1;
+      }
+      if (page.length < pageSize) break;
     }
-    if (page.length < pageSize) break;
+    if (!head || head.seq !== previous.seq || !head.hash.equals(previous.hash)) {
+      const reason = `Faltan eventos al final del registro: la cadena llegó al nº ${head?.seq ?? '?'}.`;
+      const firstBroken = { seq: previous.seq + 1, eventId: null, at: null, reason };
+      return { checked, lastSeq: previous.seq, firstBroken };
+    }
+    const [past] = await db.select().from(auditEvents)
+      .where(gt(auditEvents.seq, head.seq))
+      .orderBy(asc(auditEvents.seq))
+      .limit(1);
+    if (!past) break;
+    const later = await headOf(db);
+    if (!later || later.seq < past.seq!) {
+      return { checked, lastSeq: previous.seq, firstBroken: linkOf(past, null, 'El evento está fuera de la cadena.') };
+    }
+    head = later;
   }
-  const outside = await db.select().from(auditEvents)
+  const [outside] = await db.select().from(auditEvents)
     .where(or(isNull(auditEvents.seq), isNull(auditEvents.hash)))
     .orderBy(asc(auditEvents.at))
     .limit(1);
-  if (outside[0]) {
-    return { checked, lastSeq: previous.seq, firstBroken: linkOf(outside[0], null, 'El evento está fuera de la cadena.') };
-  }
-  const [head] = await db.select().from(auditLogHead).where(eq(auditLogHead.id, 1));
-  if (!head || head.seq !== previous.seq || !head.hash.equals(previous.hash)) {
-    const reason = `Faltan eventos al final del registro: la cadena llegó al nº ${head?.seq ?? '?'}.`;
-    return { checked, lastSeq: previous.seq, firstBroken: { seq: previous.seq + 1, eventId: null, at: null, reason } };
-  }
+  if (outside) return { checked, lastSeq: previous.seq, firstBroken: linkOf(outside, null, 'El evento está fuera de la cadena.') };
   return { checked, lastSeq: previous.seq, firstBroken: null };
+}
+
+async function headOf(db: Database) {
+  const [head] = await db.select().from(auditLogHead).where(eq(auditLogHead.id, 1));
+  return head;
 }
 
 function brokenLinkOf(

@@ -177,6 +177,31 @@ describe('the event log', () => {
     );
   });
 
+  it('finds an event written by hand past the head', async () => {
+    await onATamperedLog(
+      async (db) => {
+        const last = await eventNumbered(db, await lastSeq(db));
+        await db.execute(sql`alter table audit_events disable trigger audit_events_chain`);
+        await db.insert(auditEvents).values({ ...last, id: undefined, seq: last.seq! + 1, subjectId: 'inventado' });
+        await db.execute(sql`alter table audit_events enable trigger audit_events_chain`);
+      },
+      async (db) => {
+        expect((await verifyEventLog(db, eventLogKeys())).firstBroken)
+          .toMatchObject({ seq: null, reason: 'El evento está fuera de la cadena.' });
+      },
+    );
+  });
+
+  it('verifies the chain while it grows: an event appended during the walk is not an event missing', async () => {
+    const appending = Array.from({ length: 40 }, (_, index) => test.app.db.transaction((tx) => (
+      recordAudit(tx, { actorUserId: doctor.id, pagePath: null }, {
+        action: 'test.growing', subjectType: 'test', subjectId: String(index),
+      }))));
+    const verifying = Array.from({ length: 10 }, () => verifyEventLog(test.app.db, eventLogKeys()));
+    const [reports] = await Promise.all([Promise.all(verifying), Promise.all(appending)]);
+    expect(reports.map((report) => report.firstBroken)).toEqual(reports.map(() => null));
+  });
+
   it('keeps one unbroken chain when many transactions append at once', async () => {
     const before = await lastSeq(test.app.db);
     await Promise.all(Array.from({ length: 60 }, (_, index) => test.app.db.transaction(async (tx) => {
