@@ -10,6 +10,10 @@ import { errorResponse, stubApi, type FakeRequest } from '../test/fake-api.ts';
 import { makeUser, renderRoutes } from '../test/render.tsx';
 import { navbarId } from './navbar.tsx';
 import { routes } from './router.tsx';
+import { keepStyles } from '../test/styles.ts';
+
+// The navbar folds and widens through its styles.
+keepStyles();
 
 const accepted = '2026-01-01T00:00:00Z';
 const clinic = { id: 'w1', name: 'Clínica del Sol', avatarUri: null };

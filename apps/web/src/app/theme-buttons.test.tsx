@@ -4,6 +4,10 @@ import { ThemeProvider } from '@mui/material/styles';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createAppTheme } from './theme.ts';
+import { keepStyles } from '../test/styles.ts';
+
+// A word break is a style.
+keepStyles();
 
 describe('buttons of the app theme', () => {
   it('never break inside a word, even in a cell that lets long emails and names break anywhere', () => {

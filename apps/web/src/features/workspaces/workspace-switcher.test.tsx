@@ -6,6 +6,10 @@ import { pageReload } from '../../lib/page-reload.ts';
 import { workspaceStore } from '../../lib/storage.ts';
 import { stubApi } from '../../test/fake-api.ts';
 import { makeUser, renderRoutes } from '../../test/render.tsx';
+import { keepStyles } from '../../test/styles.ts';
+
+// Whether the workspace's name shows on a phone is a style.
+keepStyles();
 
 const clinic = { id: 'w1', name: 'Clínica del Sol', avatarUri: null };
 const practice = { id: 'w2', name: 'Consultorio Pérez', avatarUri: null };
