@@ -7,9 +7,9 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { drizzleWithNamedStatements } from './pglite-named-statements.ts';
 import * as schema from './schema/index.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -64,7 +64,7 @@ export async function openPglite(
     client = await PGlite.create(source.dataDir, { extensions: pgliteExtensions });
   }
   await client.exec(`set random_page_cost = ${randomPageCost}`);
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  const db = drizzleWithNamedStatements(client, { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });
   return {
     db,

@@ -1,0 +1,163 @@
+import {
+  parse, protocol, type messages, type PGlite, type QueryOptions, type Results, type Transaction,
+} from '@electric-sql/pglite';
+import {
+  createTableRelationsHelpers, extractTablesRelationalConfig, NoopLogger, type ExtractTablesWithRelations, type Query,
+} from 'drizzle-orm';
+import { NoopCache } from 'drizzle-orm/cache/core';
+import type { PgTransactionConfig, PreparedQueryConfig } from 'drizzle-orm/pg-core';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { PgliteDatabase, PglitePreparedQuery, PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite';
+import type { RelationalSchemaConfig, TablesRelationalConfig } from 'drizzle-orm/relations';
+
+interface ParsedStatement {
+  text: string;
+  parameterTypes: number[];
+  /** Sent once, at the Parse; each call's rows are read against it. */
+  rowDescription: messages.BackendMessage[];
+}
+
+function concatenated(parts: Uint8Array[]): Uint8Array {
+  const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    whole.set(part, offset);
+    offset += part.length;
+  }
+  return whole;
+}
+
+/**
+ * The named statements of one PGlite, each parsed and planned once per process. PGlite's
+ * `query` sends every statement as the unnamed one, in six round trips into its WebAssembly
+ * (Parse, Describe, Bind, Describe, Execute, Sync), so it parses and plans it on every call;
+ * a named statement is bound and run in one (docs/decisions/052).
+ */
+export class PgliteNamedStatements {
+  /** By the name drizzle prepared them under. */
+  readonly #parsed = new Map<string, ParsedStatement>();
+
+  constructor(readonly pglite: PGlite) {}
+
+  /**
+   * Runs `text` as the statement `name` and answers as PGlite's `query` would. Inside a
+   * transaction, pass it: the statement then joins it; outside one, it waits for any
+   * transaction to end, as `query` does, rather than run between another caller's statements.
+   */
+  async query<Row>(
+    name: string, text: string, params: readonly unknown[], options: QueryOptions, transaction: Transaction | undefined,
+  ): Promise<Results<Row>> {
+    const pglite = this.pglite;
+    const run = async () => {
+      await pglite._checkReady();
+      if (transaction?.closed) throw new Error('Transaction is closed');
+      const parsed = this.#parsed.get(name);
+      // Bound under its name, another statement's text would answer with the first one's rows.
+      if (parsed && parsed.text !== text) throw new Error(`Two statements prepared under the name ${name}`);
+      const statement = parsed ?? await this.#parse(name, text);
+      const values = params.map((value, index) => {
+        if (value === null || value === undefined) return null;
+        const type = statement.parameterTypes[index]!;
+        const serializer = options.serializers?.[type] ?? pglite.serializers[type];
+        // As PGlite's `query` sends a value of a type it has no serializer for (text, uuid).
+        return serializer ? serializer(value) : (value as { toString: () => string }).toString();
+      });
+      const { messages } = await pglite.execProtocol(concatenated([
+        protocol.serialize.bind({ statement: name, values }),
+        protocol.serialize.execute({}),
+        protocol.serialize.sync(),
+      ]), { syncToFs: !transaction });
+      return parse.parseResults([...statement.rowDescription, ...messages], pglite.parsers, options)[0] as Results<Row>;
+    };
+    return transaction
+      ? pglite.runExclusive(run)
+      : pglite._runExclusiveTransaction(() => pglite.runExclusive(run));
+  }
+
+  async #parse(name: string, text: string): Promise<ParsedStatement> {
+    const { messages } = await this.pglite.execProtocol(concatenated([
+      protocol.serialize.parse({ name, text }),
+      protocol.serialize.describe({ type: 'S', name }),
+      protocol.serialize.sync(),
+    ]), { syncToFs: false });
+    // Recorded only once PostgreSQL has it: a Parse refused (say, in an aborted transaction)
+    // leaves no statement behind, and the next call parses again.
+    const statement = {
+      text,
+      parameterTypes: parse.parseDescribeStatementResults(messages),
+      rowDescription: messages.filter((message) => message.name === 'rowDescription'),
+    };
+    this.#parsed.set(name, statement);
+    return statement;
+  }
+}
+
+type Schema = RelationalSchemaConfig<TablesRelationalConfig>;
+type PrepareQueryArguments = Parameters<PgliteSession<Record<string, unknown>, TablesRelationalConfig>['prepareQuery']>;
+
+/** drizzle's PGlite session, but a statement prepared with a name runs as that named statement. */
+class NamedStatementSession extends PgliteSession<Record<string, unknown>, TablesRelationalConfig> {
+  readonly #statements: PgliteNamedStatements;
+  readonly #transaction: Transaction | undefined;
+  readonly #schema: Schema | undefined;
+
+  constructor(
+    statements: PgliteNamedStatements, transaction: Transaction | undefined,
+    dialect: PgDialect, schema: Schema | undefined,
+  ) {
+    super(transaction ?? statements.pglite, dialect, schema);
+    this.#statements = statements;
+    this.#transaction = transaction;
+    this.#schema = schema;
+  }
+
+  override prepareQuery<T extends PreparedQueryConfig = PreparedQueryConfig>(
+    query: Query, fields: PrepareQueryArguments[1], name: string | undefined, isResponseInArrayMode: boolean,
+    customResultMapper?: (rows: unknown[][]) => T['execute'], queryMetadata?: PrepareQueryArguments[5],
+    cacheConfig?: PrepareQueryArguments[6],
+  ) {
+    if (name === undefined) {
+      return super.prepareQuery(
+        query, fields, name, isResponseInArrayMode, customResultMapper, queryMetadata, cacheConfig,
+      );
+    }
+    // drizzle's prepared query, mapping rows as it always does, over a client whose only
+    // method it calls, `query`, runs the named statement.
+    const client = {
+      query: (text: string, params: unknown[], options: QueryOptions) =>
+        this.#statements.query(name, text, params, options, this.#transaction),
+    } as unknown as PGlite;
+    return new PglitePreparedQuery<T>(
+      client, query.sql, query.params, new NoopLogger(), new NoopCache(), queryMetadata, cacheConfig, fields, name,
+      isResponseInArrayMode, customResultMapper,
+    );
+  }
+
+  override async transaction<T>(
+    transaction: (tx: PgliteTransaction<Record<string, unknown>, TablesRelationalConfig>) => Promise<T>,
+    config?: PgTransactionConfig,
+  ): Promise<T> {
+    return this.#statements.pglite.transaction(async (pgliteTransaction) => {
+      const session = new NamedStatementSession(this.#statements, pgliteTransaction, this.dialect, this.#schema);
+      const tx = new PgliteTransaction(this.dialect, session, this.#schema);
+      if (config) await tx.setTransaction(config);
+      return transaction(tx);
+    });
+  }
+}
+
+/**
+ * drizzle over PGlite as `drizzle-orm/pglite` builds it, except that statements prepared with
+ * `.prepare(name)` are PGlite named statements, parsed and planned once per process.
+ */
+export function drizzleWithNamedStatements<TSchema extends Record<string, unknown>>(
+  pglite: PGlite, config: { schema: TSchema; casing: 'snake_case' },
+): PgliteDatabase<TSchema> {
+  const dialect = new PgDialect({ casing: config.casing });
+  const tables = extractTablesRelationalConfig<ExtractTablesWithRelations<TSchema>>(
+    config.schema, createTableRelationsHelpers,
+  );
+  const schema = { fullSchema: config.schema, schema: tables.tables, tableNamesMap: tables.tableNamesMap };
+  const session = new NamedStatementSession(new PgliteNamedStatements(pglite), undefined, dialect, schema);
+  return Object.assign(new PgliteDatabase<TSchema>(dialect, session, schema), { $client: pglite });
+}
