@@ -199,7 +199,7 @@ export async function openHttpBench(): Promise<HttpBench> {
       { name: 'GET /api/medications?q=amoxicilina 500', path: `/api/medications?q=${encodeURIComponent('amoxicilina 500')}` },
       { name: 'GET /api/dashboard/medical', path: '/api/dashboard/medical' },
     ],
-    signers: await signers(app, Math.max(...connectionCounts), 40),
+    signers: await signers(app, Math.max(...connectionCounts), 100),
     close: async () => {
       await app.close();
       await rm(dataDir, { recursive: true, force: true });

@@ -45,7 +45,8 @@ function ownReachOf(actor: PrescriptionActor): PrescriptionReach {
   return { workspaceId: actor.workspaceId, doctorUserId: actor.userId };
 }
 
-function prescriptionOf(row: PrescriptionRow, items: PrescriptionItemRow[], today: string): Prescription {
+/** A prescription row and its items as the API shows them. */
+export function prescriptionOf(row: PrescriptionRow, items: PrescriptionItemRow[], today: string): Prescription {
   return {
     id: row.id,
     number: row.number,

@@ -11,7 +11,7 @@ import { and, desc, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApprovedDoctor } from '../../../test/factories/approved-doctors.ts';
 import {
-  createPatientRecord, createPrescribingDoctor, createPrescription, headersIn, prescriptionInput,
+  createPatientRecord, createPrescribingDoctor, createPrescription, headersIn, prescriptionInput, sampleMedications,
 } from '../../../test/factories/prescriptions.ts';
 import { authorizationFor } from '../../../test/factories/users.ts';
 import { createWorkspace } from '../../../test/factories/workspaces.ts';
@@ -88,6 +88,13 @@ async function storedPdfOf(prescriptionId: string) {
   return document?.pdf;
 }
 
+/** The text of a PDF as pdftotext extracts it, lines joined by spaces. */
+async function pdfText(pdf: Uint8Array): Promise<string> {
+  const path = join(directory, 'text.pdf');
+  await writeFile(path, pdf);
+  return (await run('pdftotext', ['-enc', 'UTF-8', path, '-'])).stdout.replace(/\s+/g, ' ');
+}
+
 /** Expects the database to refuse a change with the immutability trigger's reason. */
 async function expectRefused(change: PromiseLike<unknown>, reason: RegExp): Promise<void> {
   const error: unknown = await Promise.resolve(change).then(() => undefined, (refusal: unknown) => refusal);
@@ -162,6 +169,66 @@ describe('POST /api/prescriptions/:id/sign', () => {
 
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
     expect(await test.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).toHaveLength(4);
+  });
+
+  it('signs a draft once when two signatures of it arrive at once, with the PDF of the code stored', async () => {
+    const draft = await draftOf();
+    const answers = await Promise.all([sign(draft.id), sign(draft.id)]);
+
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const refused = answers.find((answer) => answer.statusCode === 409);
+    expect(refused?.json<ApiError>().message).toBe(messages.signing.notDraft);
+    const { verificationCode } = await stateOf(draft.id);
+    expect(await pdfText((await storedPdfOf(draft.id))!)).toContain(verificationCode);
+    expect(await test.app.db.$count(prescriptionDocuments, eq(prescriptionDocuments.prescriptionId, draft.id)))
+      .toBe(1);
+    const signedEvents = (await readAuditEvents(test.app.db, eq(auditEvents.subjectId, draft.id)))
+      .filter((event) => event.action === prescriptionEventActions.signed);
+    expect(signedEvents).toHaveLength(1);
+  });
+
+  it('builds the PDF before the transaction, and again under its locks when the draft was edited meanwhile', async () => {
+    const draft = await draftOf();
+    const unedited = await draftOf();
+    const audit = { actorUserId: doctorId, pagePath: null };
+    const actor = { userId: doctorId, workspaceId, seesWorkspace: false, audit };
+    let credentialReads = 0;
+    let editFirst = false;
+    // The credential is read once the drafts are, to build the PDF, and again under the
+    // transaction's locks: the doctor edits the draft in between, as from another tab.
+    const authority = Object.assign(Object.create(test.app.signing) as typeof test.app.signing, {
+      credentialInUse: async (...args: Parameters<typeof test.app.signing.credentialInUse>) => {
+        credentialReads += 1;
+        if (editFirst) {
+          editFirst = false;
+          const edited = await test.app.inject({
+            method: 'PUT', url: `/api/prescriptions/${draft.id}`, headers: doctor,
+            payload: prescriptionInput(draft.patientId!, {
+              items: [{ ...sampleMedications.enalapril, quantity: 2, dosage: 'Medio comprimido por la noche' }],
+            }),
+          });
+          expect(edited.statusCode, edited.body).toBe(200);
+        }
+        return test.app.signing.credentialInUse(...args);
+      },
+    });
+    const services = {
+      db: test.app.db, authority, publicUrl: test.config.publicUrl, cuirCodes: test.config.cuir,
+      deliverToPatient: test.app.deliverToPatient,
+    };
+
+    await signPrescriptions(services, [unedited.id], { pin: '1234' }, actor);
+    expect(credentialReads).toBe(2);
+
+    credentialReads = 0;
+    editFirst = true;
+    const [signedDraft] = await signPrescriptions(services, [draft.id], { pin: '1234' }, actor);
+    expect(credentialReads).toBe(4);
+    expect(signedDraft?.items).toMatchObject([{ quantity: 2, dosage: 'Medio comprimido por la noche' }]);
+    const text = await pdfText((await storedPdfOf(draft.id))!);
+    expect(text).toContain('Medio comprimido por la noche');
+    expect(text).not.toContain('1 comprimido por día');
+    expect(text).toContain((await stateOf(draft.id)).verificationCode);
   });
 
   it('signs every draft of a Receta Crónica with the one asked for, each with its own code', async () => {

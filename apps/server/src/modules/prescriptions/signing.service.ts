@@ -1,4 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import {
   messages, todayInArgentina, type Prescriber, type Prescription, type PrescriptionEvent,
 } from '@receta/domain';
@@ -8,18 +9,20 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { eventLogKeys, openStoredEvent } from '../../platform/event-log/index.ts';
 import { signPrescriptionPdf } from '../../platform/pdf/index.ts';
 import { enqueueRepositoryPointers } from '../repository/index.ts';
-import type { SigningAuthority } from '../../platform/pki/index.ts';
+import type { DoctorSigner, SigningAuthority } from '../../platform/pki/index.ts';
 import { itemCuirOf, type CuirCodes } from './item-cuirs.ts';
 import { consumePinCode, type PinCodeUse } from './pin-codes.ts';
 import { requirePrescriber } from './prescriber.ts';
-import { findItemsOf, findSeriesMembers } from './prescriptions.repository.ts';
-import { invalidFields, showPrescription, type PrescriptionActor } from './prescriptions.service.ts';
+import { findItemsOf, findPrescriptionsByIds, findSeriesMembers } from './prescriptions.repository.ts';
+import {
+  invalidFields, prescriptionOf, showPrescription, withItems, type PrescriptionActor,
+} from './prescriptions.service.ts';
 import { eventKindOf, prescriptionEventActions, prescriptionEventSubject } from './prescription-events.ts';
 import { restrictedItemFaults } from './restricted-items.ts';
 import { authorizeSignature } from './signing-pin.ts';
 import {
   findPrescriptionEvents, findSignedDocument, insertSignedDocument, lockPatientsForSigning,
-  lockPrescriptionForCancelling, lockSeriesForSigning, markCancelled, markSigned, setItemCuir,
+  lockPrescriptionForCancelling, lockSeriesForSigning, markCancelled, markSigned, setItemCuir, type SignedChanges,
 } from './signing.repository.ts';
 
 /**
@@ -142,10 +145,172 @@ async function confirmSignature(db: Database, userId: string, confirmation: Sign
   if (code.userId !== userId) throw new AppError('invalid_data', messages.oauthServer.invalidPin);
 }
 
+/** One request's signature: which drafts, by whom, and the day and instant it claims. */
+interface SigningRequest {
+  requestedIds: string[];
+  seriesIds: string[];
+  actor: PrescriptionActor;
+  today: string;
+  now: Date;
+}
+
+/** A draft as its signature will store it, and the signed PDF built from exactly that. */
+interface PreparedSignature {
+  prescription: Prescription;
+  verificationCode: string;
+  pdf: Buffer;
+  sha256: string;
+}
+
+interface PreparedSignatures {
+  signer: DoctorSigner;
+  signatures: PreparedSignature[];
+}
+
+/** Something a prepared PDF prints changed before its signature could be stored. */
+class StaleSignatures extends Error {}
+
+/**
+ * The prescriber and the drafts to sign (signableDrafts). In a transaction they stay locked
+ * until it ends: the prescriber under the lock on the doctor's row that an edit of their
+ * licence takes to re-issue the certificate (editMedical), so the PDF prints whom the
+ * certificate names, even for a draft written before the edit.
+ */
+async function readSignableDrafts(db: Database, request: SigningRequest) {
+  const prescriber = await requirePrescriber(db, request.actor.userId, { lockForSigning: true });
+  const drafts = await signableDrafts(db, request.requestedIds, request.seriesIds, prescriber, request.today);
+  return { prescriber, drafts };
+}
+
+type SignableDraft = Awaited<ReturnType<typeof signableDrafts>>[number];
+
+/** What the signature writes on the draft's row (markSigned): the prescriber and patient of now. */
+function signedChangesOf(
+  draft: SignableDraft, prescriber: Prescriber, verificationCode: string, { today, now }: SigningRequest,
+): SignedChanges {
+  const { patient } = draft;
+  return {
+    verificationCode,
+    issuedOn: today,
+    signedAt: now,
+    prescriber,
+    patientCuil: patient.cuil,
+    patientIdentityDocumentType: patient.identityDocumentType,
+    patientIdentityDocumentNumber: patient.identityDocumentNumber,
+    patientAddress: patient.address,
+  };
+}
+
+/** The draft's items with the CUIRs the signature gives them (setItemCuir). */
+function signedItemsOf(cuirCodes: CuirCodes, prescriber: Prescriber, draft: SignableDraft) {
+  return draft.items.map((item) => ({ ...item, cuir: itemCuirOf(cuirCodes, prescriber, draft, item) }));
+}
+
+/**
+ * The doctor's credential. At their first signature it is issued, under the lock on their row
+ * that an edit of their licence takes, so that it names them as that edit leaves them.
+ */
+async function signerFor(services: SigningServices, db: Database, userId: string): Promise<DoctorSigner> {
+  return await services.authority.credentialInUse(db, userId) ?? db.transaction(async (tx) => {
+    await requirePrescriber(tx, userId, { lockForSigning: true });
+    return services.authority.credentialFor(tx, userId);
+  });
+}
+
+/**
+ * Reads the drafts and builds each one's signed PDF as the draft will read once signed: its
+ * verification code (random, so no transaction need assign it), the day and instant of the
+ * request, the prescriber and the patient of now, the items' CUIRs (from the number the draft
+ * got when it was written). Writes nothing.
+ */
+async function prepareSignatures(
+  services: SigningServices, db: Database, request: SigningRequest,
+): Promise<PreparedSignatures> {
+  const { prescriber, drafts } = await readSignableDrafts(db, request);
+  const rows = await findPrescriptionsByIds(db, ownReachOf(request.actor), drafts.map((draft) => draft.id));
+  const signer = await signerFor(services, db, request.actor.userId);
+  const signatures: PreparedSignature[] = [];
+  for (const draft of drafts) {
+    const row = rows.find((candidate) => candidate.id === draft.id);
+    if (!row) throw notFound();
+    const verificationCode = newVerificationCode();
+    const changes = signedChangesOf(draft, prescriber, verificationCode, request);
+    const prescription = prescriptionOf(
+      { ...row, ...changes, state: 'signed' }, signedItemsOf(services.cuirCodes, prescriber, draft), request.today,
+    );
+    const pdf = Buffer.from(await signPrescriptionPdf(prescription, {
+      signer,
+      signingTime: request.now,
+      verificationCode,
+      verificationUrl: `${services.publicUrl}/verify/${verificationCode}`,
+    }));
+    signatures.push({ prescription, verificationCode, pdf, sha256: createHash('sha256').update(pdf).digest('hex') });
+  }
+  return { signer, signatures };
+}
+
+/** Whether two answers of the API say the same, as their JSON does (a jsonb column keeps no key order). */
+function readsTheSame(stored: Prescription, prepared: Prescription): boolean {
+  return isDeepStrictEqual(JSON.parse(JSON.stringify(stored)), JSON.parse(JSON.stringify(prepared)));
+}
+
+/**
+ * Marks the prepared drafts signed and stores their PDFs, in the transaction `tx`, once what
+ * the PDFs print is what the rows now say: the drafts are read again under their locks (still
+ * drafts of the doctor's, every check of signableDrafts again), the same credential is in use,
+ * and each prescription as the writes leave it reads exactly as its PDF was built from, or
+ * StaleSignatures rolls it all back. With the signature, in the same transaction: the items'
+ * CUIRs, the event log's entries, the repository's pointers and the mail to the patients.
+ */
+async function storeSignatures(
+  services: SigningServices, tx: Database, request: SigningRequest, prepared: PreparedSignatures,
+): Promise<Prescription[]> {
+  const { actor } = request;
+  const { prescriber, drafts } = await readSignableDrafts(tx, request);
+  const inUse = await services.authority.credentialInUse(tx, actor.userId);
+  if (inUse?.credentialId !== prepared.signer.credentialId) throw new StaleSignatures();
+  const signatures = drafts.map((draft) => {
+    const signature = prepared.signatures.find((candidate) => candidate.prescription.id === draft.id);
+    if (!signature) throw new StaleSignatures();
+    return signature;
+  });
+  if (signatures.length !== prepared.signatures.length) throw new StaleSignatures();
+  for (const [index, draft] of drafts.entries()) {
+    // The items first: once the prescription is signed, the trigger keeps them as they are.
+    for (const item of signedItemsOf(services.cuirCodes, prescriber, draft)) await setItemCuir(tx, item.id, item.cuir);
+    await markSigned(tx, draft.id, signedChangesOf(draft, prescriber, signatures[index]!.verificationCode, request));
+  }
+  const ids = drafts.map((draft) => draft.id);
+  const stored = await withItems(tx, await findPrescriptionsByIds(tx, ownReachOf(actor), ids), request.today);
+  const signed = signatures.map(({ prescription }) => {
+    const asStored = stored.find((candidate) => candidate.id === prescription.id);
+    if (!asStored || !readsTheSame(asStored, prescription)) throw new StaleSignatures();
+    return asStored;
+  });
+  for (const { prescription, pdf, sha256 } of signatures) {
+    await insertSignedDocument(tx, { prescriptionId: prescription.id, pdf, sha256, signedAt: request.now });
+    await enqueueRepositoryPointers(tx, 'signed', prescription.id);
+    await recordAudit(tx, actor.audit, {
+      action: prescriptionEventActions.signed, subjectType: prescriptionEventSubject, subjectId: prescription.id,
+    });
+  }
+  // In the same transaction: the mail and the text message are in the outbox exactly when
+  // the prescriptions are signed.
+  await services.deliverToPatient(tx, {
+    prescriptionIds: ids, publicUrl: services.publicUrl, now: request.now, actor: actor.audit,
+  });
+  return signed;
+}
+
 /**
  * Signs the actor's own drafts (with the rest of their chronic series) after one confirmation
  * for the whole batch: each gets its verification code and its signed PDF, and is sent to its
  * patient, in one transaction. Answers the prescriptions signed, as the API shows them.
+ *
+ * The PDFs are built before that transaction, which holds its connection (PGlite's only one)
+ * for the checks under lock and the writes alone (docs/decisions/049). Should anything a PDF
+ * prints change meanwhile (the draft edited, the patient's record, the doctor's licence), they
+ * are built again inside the transaction, under the locks, as a signature was always built.
  */
 export async function signPrescriptions(
   services: SigningServices, ids: string[], confirmation: SignatureConfirmation, actor: PrescriptionActor,
@@ -157,53 +322,20 @@ export async function signPrescriptions(
   if (members.length !== requestedIds.length) throw notFound();
   const seriesIds = [...new Set(members.map((member) => member.seriesId))];
   // Checked before the PIN too, so that a request bound to fail costs the doctor no attempt.
-  // What else signableDrafts checks is checked under the locks alone: a right PIN costs nothing.
+  // What else signableDrafts checks is checked after it alone: a right PIN costs nothing.
   draftsToSign(requestedIds, await lockSeriesForSigning(db, seriesIds), today);
   await confirmSignature(db, actor.userId, confirmation);
 
+  const request: SigningRequest = { requestedIds, seriesIds, actor, today, now };
+  const prepared = await prepareSignatures(services, db, request);
+  try {
+    return await db.transaction((tx) => storeSignatures(services, tx, request, prepared));
+  } catch (error) {
+    if (!(error instanceof StaleSignatures)) throw error;
+  }
   return db.transaction(async (tx) => {
-    // The prescriber and the certificate are read under the lock on the doctor's row that an
-    // edit of their licence takes to re-issue the certificate (editMedical), and the drafts
-    // take that prescriber: the PDF prints whom the certificate names, even for a draft
-    // written before the edit.
-    const prescriber = await requirePrescriber(tx, actor.userId, { lockForSigning: true });
-    const signer = await services.authority.credentialFor(tx, actor.userId);
-    const drafts = await signableDrafts(tx, requestedIds, seriesIds, prescriber, today);
-    const signed: Prescription[] = [];
-    for (const draft of drafts) {
-      const verificationCode = newVerificationCode();
-      // The items first: once the prescription is signed, the trigger keeps them as they are.
-      for (const item of draft.items) {
-        await setItemCuir(tx, item.id, itemCuirOf(services.cuirCodes, prescriber, draft, item));
-      }
-      const { patient } = draft;
-      await markSigned(tx, draft.id, {
-        verificationCode,
-        issuedOn: today,
-        signedAt: now,
-        prescriber,
-        patientCuil: patient.cuil,
-        patientIdentityDocumentType: patient.identityDocumentType,
-        patientIdentityDocumentNumber: patient.identityDocumentNumber,
-        patientAddress: patient.address,
-      });
-      const prescription = await showPrescription(tx, draft.id, ownActorOf(actor), today);
-      const pdf = Buffer.from(await signPrescriptionPdf(prescription, {
-        signer, signingTime: now, verificationCode, verificationUrl: `${services.publicUrl}/verify/${verificationCode}`,
-      }));
-      const sha256 = createHash('sha256').update(pdf).digest('hex');
-      await insertSignedDocument(tx, { prescriptionId: draft.id, pdf, sha256, signedAt: now });
-      await enqueueRepositoryPointers(tx, 'signed', draft.id);
-      await recordAudit(tx, actor.audit, {
-        action: prescriptionEventActions.signed, subjectType: prescriptionEventSubject, subjectId: draft.id,
-      });
-      signed.push(prescription);
-    }
-    // In the same transaction: the mail and the text message are in the outbox exactly when
-    // the prescriptions are signed.
-    const prescriptionIds = signed.map((prescription) => prescription.id);
-    await services.deliverToPatient(tx, { prescriptionIds, publicUrl: services.publicUrl, now, actor: actor.audit });
-    return signed;
+    const underLock = await prepareSignatures(services, tx, request);
+    return storeSignatures(services, tx, request, underLock);
   });
 }
 

@@ -111,6 +111,8 @@ describe('doctor credentials', () => {
     const third = await test.app.signing.credentialFor(test.app.db, doctor.id);
     expect(new Set([first.credentialId, second.credentialId, third.credentialId]).size).toBe(1);
     expect(await test.app.db.$count(doctorCredentials, eq(doctorCredentials.userId, doctor.id))).toBe(1);
+    // Opened once: the next signature neither decrypts the key nor parses the certificate again.
+    expect(await test.app.signing.credentialFor(test.app.db, doctor.id)).toBe(third);
   });
 
   it('revokes the credential in use when a new one is issued', async () => {

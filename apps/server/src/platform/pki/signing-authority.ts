@@ -14,6 +14,9 @@ import type { MasterKeyring } from './master-keyring.ts';
 import { createSandboxCa, loadPlatformCa, type PlatformCa } from './platform-ca.ts';
 import { x509 } from './x509.ts';
 
+/** How many doctors' opened credentials a process keeps: more than sign at one time. */
+const openedCredentialsKept = 1_000;
+
 /** A doctor's credential ready to sign with: the decrypted key, the certificate and the CA's. */
 export interface DoctorSigner extends Signer {
   credentialId: string;
@@ -32,6 +35,8 @@ export type PrescriberLookup = (db: Database, doctorUserId: string) => Promise<P
 export class SigningAuthority {
   #sandboxCa: Promise<PlatformCa> | undefined;
   #eventLogSigner: Promise<Signer> | undefined;
+  /** Credentials opened, by id, oldest first; their keys cannot be exported (`importPrivateKey`). */
+  readonly #opened = new Map<string, DoctorSigner>();
 
   constructor(readonly ca: PlatformCa, readonly keyring: MasterKeyring, readonly findPrescriber: PrescriberLookup) {}
 
@@ -74,11 +79,28 @@ export class SigningAuthority {
    * PIN before credentials existed). Two requests racing here keep the first one stored.
    */
   async credentialFor(db: Database, userId: string): Promise<DoctorSigner> {
-    const stored = await findCredentialInUse(db, userId);
-    if (stored) return this.#open(userId, stored);
+    const inUse = await this.credentialInUse(db, userId);
+    if (inUse) return inUse;
     const credential = await this.#newCredential(db, userId);
     if (await insertCredentialIfNone(db, credential.row)) return credential.signer;
-    return this.#open(userId, (await findCredentialInUse(db, userId))!);
+    return (await this.credentialInUse(db, userId))!;
+  }
+
+  /**
+   * The doctor's credential in use, or undefined if they have none yet. A credential's row never
+   * changes but to be revoked, which this read sees: the key and certificate opened once are
+   * kept by its id, so that a signature neither decrypts the key nor parses the certificate again
+   * (and the CMS encoding prepared for that certificate is found again, `cades.ts`).
+   */
+  async credentialInUse(db: Database, userId: string): Promise<DoctorSigner | undefined> {
+    const stored = await findCredentialInUse(db, userId);
+    if (!stored) return undefined;
+    const opened = this.#opened.get(stored.id);
+    if (opened) return opened;
+    const signer = await this.#open(userId, stored);
+    if (this.#opened.size >= openedCredentialsKept) this.#opened.delete(this.#opened.keys().next().value!);
+    this.#opened.set(stored.id, signer);
+    return signer;
   }
 
   /**
