@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { insurers, patients, prescriptions } from '../../db/schema/index.ts';
 import { inWorkspaces, type WorkspaceReach } from '../../db/in-workspaces.ts';
@@ -64,25 +64,76 @@ function withoutDigitGrouping(search: string | undefined): string | undefined {
   return search?.replace(/(\d)\.(?=\d{3})/g, '$1');
 }
 
-/** One page of the patients of a workspace (or of several); every word of q is in the last name, name or DNI. */
-export async function findPatientsPage(db: Database, workspaces: WorkspaceReach, query: PatientPageQuery) {
+/** The patients in `where`, in the sort asked, ties broken by name and then id so that pages never overlap. */
+function patientsInOrder(db: Database, where: SQL | undefined, sort: PatientPageQuery['sort'], order: PatientPageQuery['order']) {
+  const direction = order === 'desc' ? desc : asc;
+  return db.select(patientColumns)
+    .from(patients)
+    .leftJoin(insurers, eq(insurers.id, patients.insurerId))
+    .where(where)
+    .orderBy(direction(sortColumns[sort]), asc(patients.lastName), asc(patients.name), asc(patients.id));
+}
+
+/**
+ * A page of the list as it is usually asked for, one workspace and no search words, in each
+ * sort the list offers: a named statement of its own per sort, so that it is planned once
+ * rather than built and parsed on every request (docs/decisions/052).
+ */
+const usualPages = new Map((Object.keys(sortColumns) as PatientPageQuery['sort'][]).flatMap((sort) => (
+  (['asc', 'desc'] as const).map((order) => [
+    `${sort} ${order}`,
+    preparedPerDatabase((db) => patientsInOrder(db, eq(patients.workspaceId, sql.placeholder('workspaceId')), sort, order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`patients_page_by_${snakeCase(sort)}_${order}`)),
+  ] as const)
+)));
+
+const usualCount = preparedPerDatabase((db) => db.select({ count: count() })
+  .from(patients)
+  .where(eq(patients.workspaceId, sql.placeholder('workspaceId')))
+  .prepare('patients_count'));
+
+function snakeCase(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+/** A page of the workspace's patients, with no search words, by the statements prepared for it. */
+export async function findUsualPatientsPage(
+  db: Database, workspaceId: string, { page, pageSize, sort, order }: Omit<PatientPageQuery, 'q'>,
+) {
+  const pageStatement = usualPages.get(`${sort} ${order}`)!(db);
+  const [items, [total]] = await Promise.all([
+    pageStatement.execute({ workspaceId, limit: pageSize, offset: (page - 1) * pageSize }),
+    usualCount(db).execute({ workspaceId }),
+  ]);
+  return { items, total: total?.count ?? 0 };
+}
+
+/**
+ * A page of the patients of a workspace (or of several) built for the request's filters: a
+ * search, or an external app's several workspaces.
+ */
+export async function findBuiltPatientsPage(db: Database, workspaces: WorkspaceReach, query: PatientPageQuery) {
   const where = and(
     inWorkspaces(patients.workspaceId, workspaces),
     containingEveryWord(patients.searchText, searchWordsOf(withoutDigitGrouping(query.q))),
   );
-  const direction = query.order === 'desc' ? desc : asc;
   // The page and the count at once: on PostgreSQL they run on two connections side by side.
   const [items, [total]] = await Promise.all([
-    db.select(patientColumns)
-      .from(patients)
-      .leftJoin(insurers, eq(insurers.id, patients.insurerId))
-      .where(where)
-      .orderBy(direction(sortColumns[query.sort]), asc(patients.lastName), asc(patients.name), asc(patients.id))
+    patientsInOrder(db, where, query.sort, query.order)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ count: count() }).from(patients).where(where),
   ]);
   return { items, total: total?.count ?? 0 };
+}
+
+/** One page of the patients of a workspace (or of several); every word of q is in the last name, name or DNI. */
+export async function findPatientsPage(db: Database, workspaces: WorkspaceReach, query: PatientPageQuery) {
+  return typeof workspaces === 'string' && searchWordsOf(withoutDigitGrouping(query.q)).length === 0
+    ? findUsualPatientsPage(db, workspaces, query)
+    : findBuiltPatientsPage(db, workspaces, query);
 }
 
 /** A patient of the workspace, with their insurer; undefined for another workspace's patient. */
