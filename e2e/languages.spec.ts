@@ -5,8 +5,18 @@ import { overflowsHorizontally } from './support/sign-in.ts';
 
 const browser = useBrowser();
 
-async function chooseLanguage(page: Page, currentLabel: string, language: string) {
+/**
+ * Opens the language menu once the page has loaded what it loads after first paint: the
+ * switcher's button is drawn again inside its tooltip when the tooltip arrives, and a click
+ * pressed on the first button and released on the second reaches neither.
+ */
+async function openLanguageMenu(page: Page, currentLabel: string) {
+  await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: currentLabel }).click();
+}
+
+async function chooseLanguage(page: Page, currentLabel: string, language: string) {
+  await openLanguageMenu(page, currentLabel);
   await page.getByRole('menuitemradio', { name: language }).click();
 }
 
@@ -16,7 +26,7 @@ describe('the language switcher', () => {
       const page = await browser.newPage(viewport);
       await page.goto('/login');
       await page.getByRole('heading', { level: 1, name: 'Ingresar' }).waitFor();
-      await page.getByRole('button', { name: 'Cambiar el idioma' }).click();
+      await openLanguageMenu(page, 'Cambiar el idioma');
       await saveScreenshot(page, `languages-menu-${viewport}`);
       await page.getByRole('menuitemradio', { name: 'English' }).click();
 
