@@ -17,16 +17,6 @@ interface ParsedStatement {
   rowDescription: messages.BackendMessage[];
 }
 
-function concatenated(parts: Uint8Array[]): Uint8Array {
-  const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    whole.set(part, offset);
-    offset += part.length;
-  }
-  return whole;
-}
-
 /**
  * The named statements of one PGlite, each parsed and planned once per process. PGlite's
  * `query` sends every statement as the unnamed one, in six round trips into its WebAssembly
@@ -62,7 +52,7 @@ export class PgliteNamedStatements {
         // As PGlite's `query` sends a value of a type it has no serializer for (text, uuid).
         return serializer ? serializer(value) : (value as { toString: () => string }).toString();
       });
-      const { messages } = await pglite.execProtocol(concatenated([
+      const { messages } = await pglite.execProtocol(Buffer.concat([
         protocol.serialize.bind({ statement: name, values }),
         protocol.serialize.execute({}),
         protocol.serialize.sync(),
@@ -75,7 +65,7 @@ export class PgliteNamedStatements {
   }
 
   async #parse(name: string, text: string): Promise<ParsedStatement> {
-    const { messages } = await this.pglite.execProtocol(concatenated([
+    const { messages } = await this.pglite.execProtocol(Buffer.concat([
       protocol.serialize.parse({ name, text }),
       protocol.serialize.describe({ type: 'S', name }),
       protocol.serialize.sync(),
