@@ -10,6 +10,9 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { PgliteDatabase, PglitePreparedQuery, PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite';
 import type { RelationalSchemaConfig, TablesRelationalConfig } from 'drizzle-orm/relations';
 
+/** Each type's parser, by type's number, as PGlite reads a row with them. */
+type Parsers = Parameters<typeof parse.parseResults>[1];
+
 interface ParsedStatement {
   text: string;
   parameterTypes: number[];
@@ -26,6 +29,11 @@ interface ParsedStatement {
 export class PgliteNamedStatements {
   /** By the name drizzle prepared them under. */
   readonly #parsed = new Map<string, ParsedStatement>();
+  /**
+   * PGlite's parsers with a query's own over them, by the query's: PGlite would merge the two
+   * maps, one entry per type, on every call (a tenth of a request's time on the patient by id).
+   */
+  readonly #parsers = new WeakMap<NonNullable<QueryOptions['parsers']>, Parsers>();
 
   constructor(readonly pglite: PGlite) {}
 
@@ -57,11 +65,22 @@ export class PgliteNamedStatements {
         protocol.serialize.execute({}),
         protocol.serialize.sync(),
       ]), { syncToFs: !transaction });
-      return parse.parseResults([...statement.rowDescription, ...messages], pglite.parsers, options)[0] as Results<Row>;
+      const rows = [...statement.rowDescription, ...messages];
+      return parse.parseResults(rows, this.#parsersFor(options), { rowMode: options.rowMode })[0] as Results<Row>;
     };
     return transaction
       ? pglite.runExclusive(run)
       : pglite._runExclusiveTransaction(() => pglite.runExclusive(run));
+  }
+
+  #parsersFor({ parsers }: QueryOptions): Parsers {
+    if (!parsers) return this.pglite.parsers;
+    let merged = this.#parsers.get(parsers);
+    if (!merged) {
+      merged = { ...this.pglite.parsers, ...parsers };
+      this.#parsers.set(parsers, merged);
+    }
+    return merged;
   }
 
   async #parse(name: string, text: string): Promise<ParsedStatement> {

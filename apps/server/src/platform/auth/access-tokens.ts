@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 
 const issuer = 'receta-digital';
@@ -12,21 +13,26 @@ export type TokenCheck<Claims> =
 
 /** Signs and verifies the platform's JWTs with one key kept in the database. */
 export class TokenSigner {
-  constructor(private readonly key: Uint8Array) {}
+  /** Imported once: given the secret's bytes, jose imports them into a key on every call. */
+  private readonly key: Promise<webcrypto.CryptoKey>;
 
-  sign(audience: TokenAudience, claims: Record<string, unknown>, lifetimeSeconds: number): Promise<string> {
+  constructor(secret: Uint8Array) {
+    this.key = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  }
+
+  async sign(audience: TokenAudience, claims: Record<string, unknown>, lifetimeSeconds: number): Promise<string> {
     return new SignJWT(claims)
       .setProtectedHeader({ alg: algorithm })
       .setIssuer(issuer)
       .setAudience(audience)
       .setIssuedAt()
       .setExpirationTime(Math.floor(Date.now() / 1000) + lifetimeSeconds)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   async verify<Claims>(audience: TokenAudience, token: string): Promise<TokenCheck<Claims>> {
     try {
-      const { payload } = await jwtVerify<Claims>(token, this.key, { issuer, audience, algorithms: [algorithm] });
+      const { payload } = await jwtVerify<Claims>(token, await this.key, { issuer, audience, algorithms: [algorithm] });
       return { ok: true, claims: payload };
     } catch (error) {
       return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
