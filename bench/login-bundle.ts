@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -40,8 +40,12 @@ export function loginPageScripts(dist: string): { file: string; gzipped: number 
     .sort((a, b) => b.gzipped - a.gzipped);
 }
 
-function main() {
+/** Weighs the login page of the build in apps/web/dist and prints it; true when within budget. */
+export function measureLoginPage(): boolean {
   const dist = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
+  if (!existsSync(join(dist, '.vite', 'manifest.json'))) {
+    throw new Error('No build to weigh in apps/web/dist: run `npm run build` first');
+  }
   const scripts = loginPageScripts(dist);
   const total = scripts.reduce((sum, script) => sum + script.gzipped, 0);
   const holds = total <= loginBudgetBytes;
@@ -51,7 +55,7 @@ function main() {
     ...scripts.map((script) => `       ${script.file} ${(script.gzipped / 1024).toFixed(1)} kB`),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
-  process.exitCode = holds ? 0 : 1;
+  return holds;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) main();
+if (process.argv[1] === fileURLToPath(import.meta.url)) process.exitCode = measureLoginPage() ? 0 : 1;

@@ -10,6 +10,7 @@ import { hashSecret, verifySecret } from '../apps/server/src/platform/passwords.
 import { operationsPerSecond, report, reportLatencies, reportLatencyRatios, type Comparison } from './measure.ts';
 import { measureDashboards } from './dashboard.ts';
 import { measureHttp } from './http.ts';
+import { measureLoginPage } from './login-bundle.ts';
 import { openBenchDatabase } from './database.ts';
 import { measureSearches, searchBudgetMs } from './searches.ts';
 import { measureSigning } from './signing.ts';
@@ -106,7 +107,7 @@ async function measureInProcess(): Promise<boolean> {
 }
 
 /** The parts `npm run bench -- <part>…` may name; all of them when it names none. */
-const parts = { 'in-process': measureInProcess, http: measureHttp } as const;
+const parts = { 'login-page': measureLoginPage, 'in-process': measureInProcess, http: measureHttp } as const;
 
 const named = process.argv.slice(2);
 const unknown = named.filter((name) => !(name in parts));
