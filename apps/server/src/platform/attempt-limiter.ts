@@ -2,11 +2,10 @@ import { lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import {
-  RateLimiterDrizzle, RateLimiterRedis, RateLimiterRes, type RateLimiterStoreAbstract,
-} from 'rate-limiter-flexible';
+import { RateLimiterRedis, RateLimiterRes, type RateLimiterStoreAbstract } from 'rate-limiter-flexible';
 import type { Database } from '../db/client.ts';
 import { attemptLimits } from '../db/schema/index.ts';
+import { AttemptLimitsStore } from './attempt-limits-store.ts';
 import { AppError } from './http/app-error.ts';
 import { runPeriodically } from './periodic-passes.ts';
 
@@ -125,11 +124,7 @@ export class AttemptLimiter {
       };
       limiter = this.store.kind === 'redis'
         ? new RateLimiterRedis({ ...options, storeClient: this.store.client, keyPrefix: `${this.store.keyPrefix}${policy.name}` })
-        // The periodic pass of the database's retention removes expired rows, not a timer per limiter.
-        : new RateLimiterDrizzle({
-            ...options, storeClient: this.store.db, schema: attemptLimits, keyPrefix: policy.name,
-            clearExpiredByTimeout: false,
-          });
+        : new AttemptLimitsStore(this.store.db, { ...options, keyPrefix: policy.name });
       this.#limiters.set(policy.name, limiter);
     }
     return limiter;
