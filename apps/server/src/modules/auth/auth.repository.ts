@@ -1,6 +1,7 @@
 import type { Workspace } from '@receta/domain';
 import { and, asc, eq, exists, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared-statement.ts';
 import { doctors, roles, sessions, userRoles, users } from '../../db/schema/index.ts';
 import { findWorkspacesOfMember } from '../workspaces/index.ts';
 
@@ -20,12 +21,23 @@ const loginColumns = {
 
 export type LoginAccount = NonNullable<Awaited<ReturnType<typeof findAccountByEmail>>>;
 
+// Named: every sign-in reads the account once by email and once by id.
+const accountByEmail = preparedPerDatabase((db) => db.select(loginColumns)
+  .from(users)
+  .where(eq(users.email, sql.placeholder('email')))
+  .prepare('login_account_by_email'));
+
+const accountById = preparedPerDatabase((db) => db.select(loginColumns)
+  .from(users)
+  .where(eq(users.id, sql.placeholder('userId')))
+  .prepare('login_account_by_id'));
+
 export function findAccountByEmail(db: Database, email: string) {
-  return db.select(loginColumns).from(users).where(eq(users.email, email)).then(([row]) => row);
+  return accountByEmail(db).execute({ email }).then(([row]) => row);
 }
 
 export function findAccountById(db: Database, userId: string) {
-  return db.select(loginColumns).from(users).where(eq(users.id, userId)).then(([row]) => row);
+  return accountById(db).execute({ userId }).then(([row]) => row);
 }
 
 /**
