@@ -90,8 +90,9 @@ async function signers(app: FastifyInstance, doctorCount: number, draftsEach: nu
   const { id: _id, number: _number, createdAt: _createdAt, updatedAt: _updatedAt, ...values } = template;
   const [item] = await app.db.select().from(prescriptionItems).where(eq(prescriptionItems.prescriptionId, template.id));
   const { id: _itemId, prescriptionId: _prescriptionId, ...itemValues } = item!;
-  return Promise.all(doctors.map(async (doctor) => {
-    const patient = await createPatientRecord(app, { workspaceId: workspace.id });
+  return Promise.all(doctors.map(async (doctor, index) => {
+    // DNIs of their own: random ones, drawn fifty at a time, may meet in the clinic.
+    const patient = await createPatientRecord(app, { workspaceId: workspace.id, dni: String(30_000_000 + index) });
     const rows = await app.db.insert(prescriptions)
       .values(Array.from({ length: draftsEach }, () => ({
         ...values,
