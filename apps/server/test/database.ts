@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client.ts';
@@ -92,4 +95,25 @@ export async function openSharedTestDatabase(count: number): Promise<DatabaseHan
       if (--open === 0) await dropDatabase(template.adminUrl, name);
     },
   }));
+}
+
+/**
+ * A fresh copy of the template that another process opens as `npm start` would, given
+ * DATA_DIR=`dataDir` and DATABASE_URL=`databaseUrl` (empty on PGlite): on PGlite the folder `dataDir/db`, unpacked
+ * from the template's dump (a tarball of PGlite's data folder; migrating a folder from scratch
+ * takes PGlite many times as long), on PostgreSQL a database of its own, dropped by `drop`.
+ */
+export async function createProcessDatabase(
+  dataDir: string,
+): Promise<{ databaseUrl: string; drop: () => Promise<void> }> {
+  const template = inject('databaseTemplate');
+  if (template.kind === 'pglite') {
+    const folder = join(dataDir, 'db');
+    await mkdir(folder, { recursive: true });
+    await promisify(execFile)('tar', ['-xzf', template.dumpPath, '-C', folder]);
+    return { databaseUrl: '', drop: () => Promise.resolve() };
+  }
+  const name = `receta_test_${randomBytes(6).toString('hex')}`;
+  await runAdminStatement(template.adminUrl, `create database "${name}" template "${template.templateName}"`);
+  return { databaseUrl: databaseUrlFor(template.adminUrl, name), drop: () => dropDatabase(template.adminUrl, name) };
 }

@@ -6,9 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProcessDatabase } from '../../test/database.ts';
 import { testAdmin } from '../../test/fixtures.ts';
 import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig, type Config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { auditEvents } from '../db/schema/index.ts';
 import { recordAudit } from '../platform/audit.ts';
@@ -17,12 +18,14 @@ const run = promisify(execFile);
 const command = fileURLToPath(new URL('./verify-event-log.ts', import.meta.url));
 
 let dataDir: string;
+let database: Awaited<ReturnType<typeof createProcessDatabase>>;
+let config: Config;
 
-/** The command as `npm run audit:verify` runs it, on the embedded database of `dataDir`. */
+/** The command as `npm run audit:verify` runs it, on the database of `dataDir` or `database.databaseUrl`. */
 async function auditVerify(): Promise<{ code: number; output: string }> {
   try {
     const { stdout } = await run(process.execPath, ['--import', 'tsx', command], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: database.databaseUrl },
     });
     return { code: 0, output: stdout };
   } catch (error) {
@@ -33,7 +36,10 @@ async function auditVerify(): Promise<{ code: number; output: string }> {
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'receta-audit-verify-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_EMAIL: testAdmin.email, ADMIN_PASSWORD: testAdmin.password });
+  database = await createProcessDatabase(dataDir);
+  config = loadConfig({
+    DATA_DIR: dataDir, DATABASE_URL: database.databaseUrl, LOG_LEVEL: 'silent', ADMIN_EMAIL: testAdmin.email, ADMIN_PASSWORD: testAdmin.password,
+  });
   const app = await buildApp({ config, database: await openDatabase(config), webRoot: join(dataDir, 'no-web') });
   for (const subjectId of ['uno', 'dos', 'tres']) {
     await recordAudit(app.db, { actorUserId: null, pagePath: null }, { action: 'test.recorded', subjectType: 'test', subjectId });
@@ -42,19 +48,21 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await database.drop();
   await rm(dataDir, { recursive: true, force: true });
 });
 
-// The embedded database of a folder of its own, which a second process opens after the first closed it.
+// On PGlite the embedded database of a folder of its own, which a second process opens after the
+// first closed it; on PostgreSQL a database of its own.
 describe('npm run audit:verify', () => {
   it('says the log is intact and exits with 0, then names the first broken link and exits with 1', async () => {
     const intact = await auditVerify();
     expect(intact).toEqual({ code: 0, output: 'Registro de eventos íntegro: 3 eventos verificados, el último es el nº 3.\n' });
 
-    const database = await openDatabase({ dataDir, databaseUrl: undefined });
-    await database.db.execute(sql`alter table audit_events disable trigger audit_events_append_only`);
-    await database.db.delete(auditEvents).where(eq(auditEvents.subjectId, 'dos'));
-    await database.close();
+    const tampering = await openDatabase(config);
+    await tampering.db.execute(sql`alter table audit_events disable trigger audit_events_append_only`);
+    await tampering.db.delete(auditEvents).where(eq(auditEvents.subjectId, 'dos'));
+    await tampering.close();
 
     const broken = await auditVerify();
     expect(broken.code).toBe(1);

@@ -1,21 +1,23 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { oauthScopes, permissions, type PrescriptionInput } from '@receta/domain';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { employeeInput, ownerInput } from '../test/factories/antigens.ts';
-import { validCuit } from '../test/factories/doctors.ts';
-import { appTokenFor } from '../test/factories/oauth.ts';
-import { createPatient, patientInput } from '../test/factories/patients.ts';
-import { createPrescribingDoctor, prescriptionInput } from '../test/factories/prescriptions.ts';
-import { authorizationFor, superadminId } from '../test/factories/users.ts';
-import { createWorkspace, inWorkspace } from '../test/factories/workspaces.ts';
-import { testAdmin } from '../test/fixtures.ts';
-import { useTestApp } from '../test/helper.ts';
+import { employeeInput, ownerInput } from './factories/antigens.ts';
+import { validCuit } from './factories/doctors.ts';
+import { appTokenFor } from './factories/oauth.ts';
+import { createPatient, patientInput } from './factories/patients.ts';
+import { createPrescribingDoctor, prescriptionInput } from './factories/prescriptions.ts';
+import { authorizationFor, superadminId } from './factories/users.ts';
+import { createWorkspace, inWorkspace } from './factories/workspaces.ts';
+import { testAdmin } from './fixtures.ts';
+import { useTestApp } from './helper.ts';
 
 // Every route of the OpenAPI document is sent generated requests, hostile and plausible, as
 // each kind of caller, and none may answer 5xx: bad input is the client's fault (issue #14).
 // Nor may the database be the one to refuse a value: that 400 is the error handler's safety
 // net, and a request that needs it shows a schema with a gap.
-// Bounded: a fixed seed and a few runs per route keep the file repeatable and quick.
+// Bounded: a fixed seed and a few runs per route keep the files repeatable and quick.
 const seed = 14_2026;
 const runsPerRoute = 10;
 /** Routes with an accepted body to spoil get more runs: their requests reach the services and the database. */
@@ -52,45 +54,8 @@ interface GeneratedRequest {
   body?: { contentType: string; payload: string };
 }
 
-// The error handler warns when the database refused a value: the schemas let it through.
-const refusedByDatabase: string[] = [];
-const context = useTestApp({
-  environment: { LOG_LEVEL: 'warn' },
-  logStream: {
-    write: (line) => {
-      const entry = JSON.parse(line) as { msg?: string; err?: { code?: string; statement?: string } };
-      if (entry.err?.code?.startsWith('22')) refusedByDatabase.push(`${entry.err.code} in ${entry.err.statement ?? '?'}`);
-    },
-  },
-});
+/** The ids the generated requests may name, from the test file's database (set in its `beforeAll`). */
 const known = { patientId: '', workspaceId: '' };
-const authorization: Record<Exclude<Caller, 'anonymous'>, () => Promise<Record<string, string>>> = {
-  superadmin: () => Promise.reject(new Error('not ready')),
-  doctor: () => Promise.reject(new Error('not ready')),
-  app: () => Promise.reject(new Error('not ready')),
-};
-let routes: Route[] = [];
-
-beforeAll(async () => {
-  const { app } = context;
-  const adminId = await superadminId(app, testAdmin.email);
-  const doctor = await createPrescribingDoctor(app);
-  const workspace = await createWorkspace(app, { memberIds: [doctor.id] });
-  const doctorHeaders = { ...await authorizationFor(app, doctor.id), ...inWorkspace(workspace.id) };
-  known.workspaceId = workspace.id;
-  known.patientId = (await createPatient(app, doctorHeaders)).id;
-  const appToken = await appTokenFor(app, doctor.id, [...oauthScopes]);
-  // A fresh session for each request: a request may well be a logout or a "close the other sessions".
-  authorization.superadmin = () => authorizationFor(app, adminId);
-  authorization.doctor = async () => ({ ...await authorizationFor(app, doctor.id), ...inWorkspace(workspace.id) });
-  authorization.app = () => Promise.resolve({ authorization: appToken.authorization });
-
-  const document = (await app.inject({ url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, Operation>> }>();
-  routes = Object.entries(document.paths).flatMap(([path, operations]) =>
-    Object.entries(operations)
-      .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
-      .map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })));
-}, 120_000);
 
 /**
  * A body each of these routes accepts, from the factories: with one field made hostile it gets
@@ -363,36 +328,107 @@ function described(route: Route, request: GeneratedRequest, status: number, body
     + `${request.body ? ` with ${request.body.contentType} ${cut(request.body.payload)}` : ''} answered ${status} ${cut(body)}`;
 }
 
-describe('any input', () => {
-  it('gets an answer below 500 from every route of the OpenAPI document, refused before the database', async () => {
+/** How many test files the routes are dealt out to: `input-fuzz-1.test.ts` and on, beside app.ts. */
+export const inputFuzzParts = 4;
+
+const runsFor = (route: Route, accepted: Record<string, unknown>) =>
+  (accepted[`${route.method} ${route.path}`] === undefined ? runsPerRoute : runsPerRouteWithBody);
+
+/**
+ * The routes of part `part` (from 1) of `inputFuzzParts`: each route in turn, in the order of
+ * their names, goes to the part with the fewest runs so far, so that the parts take about as
+ * long as each other and together hold every route once.
+ */
+function routesOfPart(routes: Route[], part: number, accepted: Record<string, unknown>): Route[] {
+  const parts = Array.from({ length: inputFuzzParts }, () => ({ runs: 0, routes: [] as Route[] }));
+  const byName = [...routes].sort((a, b) => `${a.method} ${a.path}`.localeCompare(`${b.method} ${b.path}`));
+  for (const route of byName) {
+    const lightest = parts.reduce((least, candidate) => (candidate.runs < least.runs ? candidate : least));
+    lightest.runs += runsFor(route, accepted);
+    lightest.routes.push(route);
+  }
+  return parts[part - 1]!.routes;
+}
+
+/**
+ * Sends every route of one part generated requests, on an app of the test file's own. The
+ * routes are dealt out to several test files so that the workers fuzz them side by side.
+ */
+export function fuzzRoutesOfPart(part: number): void {
+  // The error handler warns when the database refused a value: the schemas let it through.
+  const refusedByDatabase: string[] = [];
+  const context = useTestApp({
+    environment: { LOG_LEVEL: 'warn' },
+    logStream: {
+      write: (line) => {
+        const entry = JSON.parse(line) as { msg?: string; err?: { code?: string; statement?: string } };
+        if (entry.err?.code?.startsWith('22')) refusedByDatabase.push(`${entry.err.code} in ${entry.err.statement ?? '?'}`);
+      },
+    },
+  });
+  const authorization: Record<Exclude<Caller, 'anonymous'>, () => Promise<Record<string, string>>> = {
+    superadmin: () => Promise.reject(new Error('not ready')),
+    doctor: () => Promise.reject(new Error('not ready')),
+    app: () => Promise.reject(new Error('not ready')),
+  };
+  let routes: Route[] = [];
+
+  beforeAll(async () => {
     const { app } = context;
-    expect(routes.length).toBeGreaterThan(50);
-    const accepted = acceptedBodies();
-    const routeNames = new Set(routes.map((route) => `${route.method} ${route.path}`));
-    expect(Object.keys(accepted).filter((name) => !routeNames.has(name))).toEqual([]);
-    const failures: string[] = [];
-    for (const route of routes) {
-      const acceptedBody = accepted[`${route.method} ${route.path}`];
-      await fc.assert(
-        fc.asyncProperty(requestFor(route, acceptedBody), async (request) => {
-          const headers = request.caller === 'anonymous' ? {} : await authorization[request.caller]();
-          const response = await app.inject({
-            method: route.method as 'GET',
-            url: urlOf(route, request),
-            headers: request.body ? { ...headers, 'content-type': request.body.contentType } : headers,
-            ...(request.body ? { payload: request.body.payload } : {}),
-          });
-          const refused = refusedByDatabase.splice(0);
-          if (response.statusCode >= 500 || refused.length > 0) {
-            const reason = refused.length > 0 ? ` after the database refused a value (${refused.join('; ')})` : '';
-            failures.push(`${described(route, request, response.statusCode, response.body)}${reason}`);
-            return false;
-          }
-          return true;
-        }),
-        { seed, numRuns: acceptedBody === undefined ? runsPerRoute : runsPerRouteWithBody, endOnFailure: true },
-      ).catch(() => undefined);
-    }
-    expect(failures).toEqual([]);
-  }, 600_000);
-});
+    const adminId = await superadminId(app, testAdmin.email);
+    const doctor = await createPrescribingDoctor(app);
+    const workspace = await createWorkspace(app, { memberIds: [doctor.id] });
+    const doctorHeaders = { ...await authorizationFor(app, doctor.id), ...inWorkspace(workspace.id) };
+    known.workspaceId = workspace.id;
+    known.patientId = (await createPatient(app, doctorHeaders)).id;
+    const appToken = await appTokenFor(app, doctor.id, [...oauthScopes]);
+    // A fresh session for each request: a request may well be a logout or a "close the other sessions".
+    authorization.superadmin = () => authorizationFor(app, adminId);
+    authorization.doctor = async () => ({ ...await authorizationFor(app, doctor.id), ...inWorkspace(workspace.id) });
+    authorization.app = () => Promise.resolve({ authorization: appToken.authorization });
+
+    const document = (await app.inject({ url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, Operation>> }>();
+    routes = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+        .map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })));
+  }, 120_000);
+
+  describe(`any input, routes of part ${part} of ${inputFuzzParts}`, () => {
+    it('has a test file for every part, so that no route goes unfuzzed', () => {
+      const files = Array.from({ length: inputFuzzParts }, (_, index) => `input-fuzz-${index + 1}.test.ts`);
+      expect(files.filter((file) => !existsSync(fileURLToPath(new URL(`../src/${file}`, import.meta.url))))).toEqual([]);
+    });
+
+    it('gets an answer below 500 from every route of the OpenAPI document, refused before the database', async () => {
+      const { app } = context;
+      expect(routes.length).toBeGreaterThan(50);
+      const accepted = acceptedBodies();
+      const routeNames = new Set(routes.map((route) => `${route.method} ${route.path}`));
+      expect(Object.keys(accepted).filter((name) => !routeNames.has(name))).toEqual([]);
+      const failures: string[] = [];
+      for (const route of routesOfPart(routes, part, accepted)) {
+        await fc.assert(
+          fc.asyncProperty(requestFor(route, accepted[`${route.method} ${route.path}`]), async (request) => {
+            const headers = request.caller === 'anonymous' ? {} : await authorization[request.caller]();
+            const response = await app.inject({
+              method: route.method as 'GET',
+              url: urlOf(route, request),
+              headers: request.body ? { ...headers, 'content-type': request.body.contentType } : headers,
+              ...(request.body ? { payload: request.body.payload } : {}),
+            });
+            const refused = refusedByDatabase.splice(0);
+            if (response.statusCode >= 500 || refused.length > 0) {
+              const reason = refused.length > 0 ? ` after the database refused a value (${refused.join('; ')})` : '';
+              failures.push(`${described(route, request, response.statusCode, response.body)}${reason}`);
+              return false;
+            }
+            return true;
+          }),
+          { seed, numRuns: runsFor(route, accepted), endOnFailure: true },
+        ).catch(() => undefined);
+      }
+      expect(failures).toEqual([]);
+    }, 600_000);
+  });
+}
