@@ -1,12 +1,12 @@
 import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { seriousViolations, signInWithToken } from './support/accessibility.ts';
+import { seriousViolations } from './support/accessibility.ts';
 import { acceptInvitationThroughApi, call, logInThroughApi, prescribingDoctorThroughApi } from './support/accounts-api.ts';
 import type { viewports } from './support/browser.ts';
 import { saveScreenshot, useBrowser } from './support/browser.ts';
 import { makeDoctor } from './support/doctors.ts';
-import { overflowsHorizontally } from './support/sign-in.ts';
+import { overflowsHorizontally, signInWithToken } from './support/sign-in.ts';
 
 const browser = useBrowser();
 const admin = inject('admin');

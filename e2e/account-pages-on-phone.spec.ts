@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot, useBrowser } from './support/browser.ts';
 import { makeDoctor } from './support/doctors.ts';
 import { fillCredentials, fillPersonalData, goToNextStep } from './support/registration-wizard.ts';
-import { acceptTermsIfAsked, overflowsHorizontally, signInThroughPages } from './support/sign-in.ts';
+import { overflowsHorizontally, signInAs } from './support/sign-in.ts';
 
 const browser = useBrowser();
 const admin = inject('admin');
@@ -34,9 +34,9 @@ describe('the account pages on a 375 px phone', () => {
 
   it('show the moderators\' list and the outbox without sideways scrolling', async () => {
     const page = await browser.newPage('mobile');
-    await signInThroughPages(page, admin);
+    await signInAs(page, admin);
     await page.goto('/users/notAuthorized');
-    await acceptTermsIfAsked(page, page.getByRole('heading', { level: 1, name: 'Usuarios no autorizados' }));
+    await page.getByRole('heading', { level: 1, name: 'Usuarios no autorizados' }).waitFor();
     await page.getByRole('table').waitFor();
     await expectNoSidewaysScrolling(page, 'not-authorized-mobile');
     await page.goto('/outbox');

@@ -5,7 +5,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { call, prescribingDoctorThroughApi } from './support/accounts-api.ts';
 import { saveScreenshot, useBrowser } from './support/browser.ts';
 import { cuitFor, makeDoctor } from './support/doctors.ts';
-import { acceptTermsIfAsked, overflowsHorizontally, signInThroughPages, waitForToast } from './support/sign-in.ts';
+import { overflowsHorizontally, signInAs, waitForToast } from './support/sign-in.ts';
 
 const browser = useBrowser();
 const admin = inject('admin');
@@ -33,8 +33,7 @@ describe('allergies', () => {
     });
 
     const page = await browser.newPage();
-    await signInThroughPages(page, doctor);
-    await acceptTermsIfAsked(page, page.getByRole('navigation', { name: 'Navegación principal' }));
+    await signInAs(page, doctor);
     await page.goto(`/patients/${patient.id}`);
     await page.getByText('Sin alergias ni intolerancias registradas.').waitFor();
     await page.getByRole('button', { name: 'Editar' }).click();
@@ -71,8 +70,7 @@ describe('allergies', () => {
     await page.context().close();
 
     const phone = await browser.newPage('mobile');
-    await signInThroughPages(phone, doctor);
-    await acceptTermsIfAsked(phone, phone.getByRole('heading', { level: 1 }));
+    await signInAs(phone, doctor);
     await phone.goto(`/patients/${patient.id}`);
     await phone.getByText(/^Amoxicilina \(Alergia\)$/i).waitFor();
     expect(await overflowsHorizontally(phone)).toBe(false);

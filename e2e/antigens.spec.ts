@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { acceptInvitationThroughApi, createOwnerThroughApi, logInThroughApi } from './support/accounts-api.ts';
 import { saveScreenshot, useBrowser } from './support/browser.ts';
 import { cuitFor } from './support/doctors.ts';
-import { acceptTermsIfAsked, overflowsHorizontally, signInThroughPages, waitForToast } from './support/sign-in.ts';
+import { overflowsHorizontally, signInAs, waitForToast } from './support/sign-in.ts';
 
 const browser = useBrowser();
 const admin = inject('admin');
@@ -27,8 +27,7 @@ describe('antigens', () => {
     await acceptInvitationThroughApi(email, password);
 
     const page = await browser.newPage();
-    await signInThroughPages(page, { email, password });
-    await acceptTermsIfAsked(page, page.getByRole('navigation', { name: 'Navegación principal' }));
+    await signInAs(page, { email, password });
     await page.goto('/myEmployees');
     await page.getByRole('heading', { level: 1, name: 'Mis empleados' }).waitFor();
 

@@ -12,7 +12,7 @@ import { saveScreenshot, useBrowser } from './support/browser.ts';
 import { cuitFor, makeDoctor } from './support/doctors.ts';
 import { currentLane } from './support/lanes.ts';
 import { waitForMailedLink } from './support/mailbox.ts';
-import { acceptTermsIfAsked, overflowsHorizontally, signInThroughPages, waitForToast } from './support/sign-in.ts';
+import { overflowsHorizontally, signInAs, waitForToast } from './support/sign-in.ts';
 
 const browser = useBrowser();
 const admin = inject('admin');
@@ -75,8 +75,7 @@ describe('a cancelled prescription', () => {
     await anyone.context().close();
 
     const page = await browser.newPage();
-    await signInThroughPages(page, doctor);
-    await acceptTermsIfAsked(page, page.getByRole('navigation', { name: 'Navegación principal' }));
+    await signInAs(page, doctor);
     await page.goto(`/prescriptions/${prescription.id}`);
     await page.getByRole('heading', { level: 1, name: `Receta ${prescription.number}` }).waitFor();
     await page.getByRole('button', { name: 'Anular' }).first().click();
@@ -95,8 +94,7 @@ describe('a cancelled prescription', () => {
     });
     await acceptInvitationThroughApi(pharmacyEmail, pharmacyPassword);
     const pharmacy = await browser.newPage();
-    await signInThroughPages(pharmacy, { email: pharmacyEmail, password: pharmacyPassword });
-    await acceptTermsIfAsked(pharmacy, pharmacy.getByRole('navigation', { name: 'Navegación principal' }));
+    await signInAs(pharmacy, { email: pharmacyEmail, password: pharmacyPassword });
 
     await pharmacy.goto(`/verify/${prescription.code}`);
     await pharmacy.getByText('Anulada', { exact: true }).waitFor();

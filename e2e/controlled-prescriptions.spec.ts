@@ -8,7 +8,7 @@ import {
 import { saveScreenshot, useBrowser } from './support/browser.ts';
 import { cuitFor, makeDoctor } from './support/doctors.ts';
 import { makePdf } from './support/documents.ts';
-import { acceptTermsIfAsked, overflowsHorizontally, signInThroughPages, waitForToast } from './support/sign-in.ts';
+import { overflowsHorizontally, signInAs, waitForToast } from './support/sign-in.ts';
 
 const browser = useBrowser();
 const admin = inject('admin');
@@ -60,8 +60,7 @@ describe('archived and restricted medicines (Res. 2214/2025)', () => {
     const medicId = await findMedicIdThroughApi(adminToken, doctor.email);
 
     const moderator = await browser.newPage();
-    await signInThroughPages(moderator, admin);
-    await acceptTermsIfAsked(moderator, moderator.getByRole('navigation', { name: 'Navegación principal' }));
+    await signInAs(moderator, admin);
     await moderator.goto(`/medicals/${medicId}/preview`);
     await moderator.getByText('Sin autorización registrada').waitFor();
     await moderator.getByRole('button', { name: 'Registrar autorización' }).click();
@@ -91,8 +90,7 @@ describe('archived and restricted medicines (Res. 2214/2025)', () => {
     });
 
     const page = await browser.newPage();
-    await signInThroughPages(page, doctor);
-    await acceptTermsIfAsked(page, page.getByRole('navigation', { name: 'Navegación principal' }));
+    await signInAs(page, doctor);
     const archivedId = await issueAndSign(
       page, { search: 'alprazolam', option: /alprazolam/i, subtype: 'Expendio bajo receta archivada' }, 'prescription-archived-desktop',
     );
@@ -116,8 +114,7 @@ describe('archived and restricted medicines (Res. 2214/2025)', () => {
     });
     await acceptInvitationThroughApi(pharmacyEmail, pharmacyPassword);
     const pharmacy = await browser.newPage('mobile');
-    await signInThroughPages(pharmacy, { email: pharmacyEmail, password: pharmacyPassword });
-    await acceptTermsIfAsked(pharmacy, pharmacy.getByRole('heading', { level: 1 }));
+    await signInAs(pharmacy, { email: pharmacyEmail, password: pharmacyPassword });
     await pharmacy.goto('/scanner');
     await pharmacy.getByRole('heading', { level: 1, name: 'Escáner QR' }).waitFor();
     await pharmacy.getByLabel('Código de verificación o CUIR').fill(cuir.replace(/(\d{4})(?=\d)/g, '$1 '));

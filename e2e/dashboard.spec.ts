@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { call, prescribingDoctorThroughApi } from './support/accounts-api.ts';
 import { saveScreenshot, useBrowser } from './support/browser.ts';
 import { cuitFor, makeDoctor } from './support/doctors.ts';
-import { acceptTermsIfAsked, overflowsHorizontally, signInThroughPages } from './support/sign-in.ts';
+import { overflowsHorizontally, signInAs } from './support/sign-in.ts';
 
 const browser = useBrowser();
 const admin = inject('admin');
@@ -64,9 +64,10 @@ describe('the dashboard', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
-    await signInThroughPages(page, doctor);
+    await signInAs(page, doctor);
+    await page.goto('/');
     const navigation = page.getByRole('navigation', { name: 'Navegación principal' });
-    await acceptTermsIfAsked(page, navigation);
+    await navigation.waitFor();
     // The charts library is loaded by the dashboard alone.
     expect(scripts.filter((url) => url.includes('prescription-charts'))).toEqual([]);
 
@@ -110,9 +111,9 @@ describe('the dashboard', () => {
 
   it("the superadmin sees the accounts to authorize, the active doctors and the platform's prescriptions per day", async () => {
     const page = await browser.newPage();
-    await signInThroughPages(page, admin);
+    await signInAs(page, admin);
+    await page.goto('/');
     const navigation = page.getByRole('navigation', { name: 'Navegación principal' });
-    await acceptTermsIfAsked(page, navigation);
     await navigation.getByRole('link', { name: 'Indicadores' }).click();
     await page.getByRole('heading', { level: 2, name: 'Toda la plataforma' }).waitFor();
     await page.locator('.MuiCard-root').first().waitFor();

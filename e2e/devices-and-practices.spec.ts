@@ -12,7 +12,7 @@ import {
 import { saveScreenshot, useBrowser } from './support/browser.ts';
 import { cuitFor, makeDoctor } from './support/doctors.ts';
 import { currentLane } from './support/lanes.ts';
-import { acceptTermsIfAsked, overflowsHorizontally, signInThroughPages, waitForToast } from './support/sign-in.ts';
+import { overflowsHorizontally, signInAs, waitForToast } from './support/sign-in.ts';
 
 const browser = useBrowser();
 const admin = inject('admin');
@@ -79,8 +79,7 @@ describe('devices and studies', () => {
     });
 
     const page = await browser.newPage();
-    await signInThroughPages(page, doctor);
-    await acceptTermsIfAsked(page, page.getByRole('navigation', { name: 'Navegación principal' }));
+    await signInAs(page, doctor);
 
     await startPrescription(page, 'Estudios, prácticas y procedimientos');
     expect(await page.getByRole('radio', { name: 'Receta Crónica' }).count()).toBe(0);
@@ -127,8 +126,7 @@ describe('devices and studies', () => {
     });
     await acceptInvitationThroughApi(opticianEmail, opticianPassword);
     const optician = await browser.newPage();
-    await signInThroughPages(optician, { email: opticianEmail, password: opticianPassword });
-    await acceptTermsIfAsked(optician, optician.getByRole('navigation', { name: 'Navegación principal' }));
+    await signInAs(optician, { email: opticianEmail, password: opticianPassword });
     await optician.goto(`/scanner?code=${code}`);
     await optician.getByText('Firma electrónica válida.').waitFor();
     await optician.getByText('Anteojos monofocales para lejos').first().waitFor();

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot, useBrowser } from './support/browser.ts';
 import { currentLane } from './support/lanes.ts';
-import { acceptTermsIfAsked, overflowsHorizontally, signInThroughPages } from './support/sign-in.ts';
+import { overflowsHorizontally, signInAs } from './support/sign-in.ts';
 
 const run = promisify(execFile);
 const browser = useBrowser();
@@ -16,13 +16,9 @@ describe('the event log', () => {
   for (const viewport of ['desktop', 'mobile'] as const) {
     it(`lets the superadmin verify the chain and export the last 30 days signed, as the authority checks them (${viewport})`, async () => {
       const page = await browser.newPage(viewport);
-      await signInThroughPages(page, admin);
-      if (viewport === 'mobile') {
-        await acceptTermsIfAsked(page, page.getByRole('button', { name: 'Abrir el menú' }));
-        await page.getByRole('button', { name: 'Abrir el menú' }).click();
-      } else {
-        await acceptTermsIfAsked(page, page.getByRole('navigation', { name: 'Navegación principal' }));
-      }
+      await signInAs(page, admin);
+      await page.goto('/');
+      if (viewport === 'mobile') await page.getByRole('button', { name: 'Abrir el menú' }).click();
       await page.getByRole('link', { name: 'Registro de eventos' }).click();
       await page.getByRole('heading', { level: 1, name: 'Registro de eventos' }).waitFor();
 

@@ -1,13 +1,12 @@
 import { addDays, formatDisplayDate, todayInArgentina } from '@receta/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { signInWithToken } from './support/accessibility.ts';
 import {
   approveDoctorThroughApi, call, logInThroughApi, prescribingDoctorThroughApi, registerDoctorThroughApi,
 } from './support/accounts-api.ts';
 import { saveScreenshot, useBrowser } from './support/browser.ts';
 import { makeDoctor } from './support/doctors.ts';
-import { overflowsHorizontally } from './support/sign-in.ts';
+import { overflowsHorizontally, signInWithToken } from './support/sign-in.ts';
 
 const browser = useBrowser();
 const admin = inject('admin');

@@ -1,11 +1,10 @@
 import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { signInWithToken } from './support/accessibility.ts';
 import { call, logInThroughApi, prescribingDoctorThroughApi, registerDoctorThroughApi } from './support/accounts-api.ts';
 import { saveScreenshot, useBrowser } from './support/browser.ts';
 import { cuitFor, makeDoctor } from './support/doctors.ts';
-import { overflowsHorizontally } from './support/sign-in.ts';
+import { overflowsHorizontally, signInWithToken } from './support/sign-in.ts';
 
 const browser = useBrowser();
 const admin = inject('admin');

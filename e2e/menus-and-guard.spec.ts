@@ -5,7 +5,7 @@ import {
 } from './support/accounts-api.ts';
 import { saveScreenshot, useBrowser } from './support/browser.ts';
 import { makeDoctor } from './support/doctors.ts';
-import { acceptTermsIfAsked, overflowsHorizontally, signInThroughPages } from './support/sign-in.ts';
+import { acceptTermsIfAsked, overflowsHorizontally, signInAs, signInThroughPages } from './support/sign-in.ts';
 
 const browser = useBrowser();
 const admin = inject('admin');
@@ -74,8 +74,7 @@ describe('the menus and the route guard', () => {
         ['/oauthClients', 'oauth-clients', 'Aplicaciones OAuth2'],
       ];
       const page = await browser.newPage(viewport);
-      await signInThroughPages(page, admin);
-      await acceptTermsIfAsked(page, page.getByRole('heading', { level: 1 }));
+      await signInAs(page, admin);
       for (const [path, name, heading] of pages) {
         await page.goto(path);
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();

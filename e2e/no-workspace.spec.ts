@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot, useBrowser } from './support/browser.ts';
-import { acceptTermsIfAsked, overflowsHorizontally, signInThroughPages } from './support/sign-in.ts';
+import { overflowsHorizontally, signInAs } from './support/sign-in.ts';
 
 const browser = useBrowser();
 const admin = inject('admin');
@@ -9,8 +9,9 @@ describe('a user who belongs to no workspace', () => {
   for (const viewport of ['desktop', 'mobile'] as const) {
     it(`is not offered the patients and prescriptions, and a typed address to them says why (${viewport})`, async () => {
       const page = await browser.newPage(viewport);
-      await signInThroughPages(page, admin);
-      await acceptTermsIfAsked(page, page.getByRole('heading', { level: 1 }));
+      await signInAs(page, admin);
+      await page.goto('/');
+      await page.getByRole('heading', { level: 1 }).waitFor();
       if (viewport === 'mobile') await page.getByRole('button', { name: 'Abrir el menú' }).click();
       const menu = page.getByRole('navigation', { name: 'Navegación principal' });
       await menu.getByRole('link', { name: 'Espacios de trabajo' }).waitFor();

@@ -10,7 +10,7 @@ import { authenticatorCode, wrongAuthenticatorCode } from './support/authenticat
 import { saveScreenshot, useBrowser, viewports } from './support/browser.ts';
 import { makePdf } from './support/documents.ts';
 import { makeDoctor, type TestDoctor } from './support/doctors.ts';
-import { acceptTermsIfAsked, overflowsHorizontally, signInThroughPages, waitForToast } from './support/sign-in.ts';
+import { overflowsHorizontally, signInAs, waitForToast } from './support/sign-in.ts';
 
 const run = promisify(execFile);
 const browser = useBrowser();
@@ -18,6 +18,11 @@ const admin = inject('admin');
 const pin = '2580';
 
 let doctor: TestDoctor;
+/**
+ * The doctor of the journey that signs in twice: an account signs in at most once per 30-second
+ * step of its authenticator, and a third sign-in of one doctor would wait for the next step.
+ */
+let refusingDoctor: TestDoctor;
 let demoSecret: string;
 
 /** Saves what a click downloads and answers its bytes. */
@@ -41,7 +46,9 @@ async function expectNoSidewaysScrolling(page: Page, screenshot: string) {
 }
 
 /** The demo connects as an app would, and the doctor signs in on the product's page. */
-async function connectAndSignIn(page: Page, { clientId = 'demo-sandbox', secret = demoSecret, screenshots = '' } = {}) {
+async function connectAndSignIn(
+  page: Page, { clientId = 'demo-sandbox', secret = demoSecret, screenshots = '', as = doctor } = {},
+) {
   await page.goto('/oauth2/demo');
   await page.getByRole('heading', { level: 1, name: 'Demo de integración OAuth2' }).waitFor();
   if (screenshots) await expectNoSidewaysScrolling(page, `oauth-demo-${screenshots}`);
@@ -52,16 +59,16 @@ async function connectAndSignIn(page: Page, { clientId = 'demo-sandbox', secret 
   await page.getByRole('heading', { level: 1, name: 'Ingresar' }).waitFor();
   expect(new URL(page.url()).searchParams.get('state')).toMatch(/^\d{16}$/);
   if (screenshots) await expectNoSidewaysScrolling(page, `oauth-sign-in-${screenshots}`);
-  await page.getByLabel('Email').fill(doctor.email);
-  await page.getByLabel('Contraseña', { exact: false }).first().fill(doctor.password);
+  await page.getByLabel('Email').fill(as.email);
+  await page.getByLabel('Contraseña', { exact: false }).first().fill(as.password);
   await page.getByRole('button', { name: 'Ingresar' }).click();
 }
 
 /** The sign-in's second step: the code of the doctor's authenticator, as on the web login. */
-async function enterAuthenticatorCode(page: Page, screenshots = '') {
+async function enterAuthenticatorCode(page: Page, screenshots = '', as = doctor) {
   await page.getByRole('heading', { level: 1, name: 'Verificación en dos pasos' }).waitFor();
   if (screenshots) await expectNoSidewaysScrolling(page, `oauth-sign-in-code-${screenshots}`);
-  await page.getByLabel('Código de verificación').fill(await authenticatorCode(doctor.email));
+  await page.getByLabel('Código de verificación').fill(await authenticatorCode(as.email));
   await page.getByRole('button', { name: 'Verificar' }).click();
 }
 
@@ -77,14 +84,14 @@ async function allowAccess(page: Page, screenshots = '') {
 }
 
 /** A PDF chosen, 'Firmar', and the PIN page for it. */
-async function askToSign(page: Page, screenshots = '') {
+async function askToSign(page: Page, screenshots = '', as = doctor) {
   await page.locator('input[type=file][name=file_content]').setInputFiles(makePdf('informe.pdf', 'Informe de laboratorio'));
   await page.getByText('informe.pdf').waitFor();
   if (screenshots) await expectNoSidewaysScrolling(page, `oauth-demo-connected-${screenshots}`);
   await page.getByRole('button', { name: 'Firmar' }).click();
   await page.waitForURL('**/oauth2/pin-2fa?**');
   await page.getByRole('button', { name: 'Confirmar firma' }).waitFor();
-  await page.getByText(doctor.email).waitFor();
+  await page.getByText(as.email).waitFor();
   // The doctor is told what they sign: the file's name and size.
   await page.getByText(/^informe\.pdf \(\d+(,\d)? (B|kB)\)$/).waitFor();
   if (screenshots) await expectNoSidewaysScrolling(page, `oauth-pin-${screenshots}`);
@@ -94,13 +101,15 @@ describe('the OAuth2 demo client', () => {
   beforeAll(async () => {
     doctor = makeDoctor();
     await prescribingDoctorThroughApi(doctor, admin, pin);
+    refusingDoctor = makeDoctor();
+    await prescribingDoctorThroughApi(refusingDoctor, admin, pin);
   });
 
   it('the superadmin generates the demo app\'s secret in the app registry', async () => {
     const page = await browser.newPage();
-    await signInThroughPages(page, admin);
+    await signInAs(page, admin);
     await page.goto('/oauthClients');
-    await acceptTermsIfAsked(page, page.getByRole('heading', { level: 1, name: 'Aplicaciones OAuth2' }));
+    await page.getByRole('heading', { level: 1, name: 'Aplicaciones OAuth2' }).waitFor();
     await page.getByText('demo-sandbox').waitFor();
     await expectNoSidewaysScrolling(page, 'oauth-clients-desktop');
     await page.getByRole('button', { name: 'Secreto de Demo de integración' }).click();
@@ -174,19 +183,18 @@ describe('the OAuth2 demo client', () => {
 
   it('shows the rejection when the doctor refuses, and the PIN step cancelled, on a phone', async () => {
     const page = await browser.newPage('mobile');
-    await connectAndSignIn(page, { screenshots: 'mobile' });
-    await enterAuthenticatorCode(page, 'mobile');
+    await connectAndSignIn(page, { screenshots: 'mobile', as: refusingDoctor });
+    await enterAuthenticatorCode(page, 'mobile', refusingDoctor);
     await page.waitForURL('**/oauth2/authorize?**');
     await page.getByRole('button', { name: 'Rechazar' }).click();
     await page.waitForURL((url) => url.pathname === '/oauth2/demo');
     await page.getByText('El profesional rechazó el acceso de la aplicación (cancel_authorize).').waitFor();
     await expectNoSidewaysScrolling(page, 'oauth-demo-rejected-mobile');
 
-    // A second sign-in: its code waits for the authenticator's next 30-second step.
-    await connectAndSignIn(page);
-    await enterAuthenticatorCode(page);
+    await connectAndSignIn(page, { as: refusingDoctor });
+    await enterAuthenticatorCode(page, '', refusingDoctor);
     await allowAccess(page, 'mobile');
-    await askToSign(page, 'mobile');
+    await askToSign(page, 'mobile', refusingDoctor);
     await page.getByRole('button', { name: 'Cancelar' }).click();
     await page.waitForURL((url) => url.pathname === '/oauth2/demo');
     await page.getByText('El profesional canceló la confirmación con PIN', { exact: false }).waitFor();
@@ -241,9 +249,9 @@ describe('the OAuth2 demo client', () => {
 
   it('the doctor sees the demo among the integrations and revokes its access', async () => {
     const page = await browser.newPage();
-    await signInThroughPages(page, doctor);
+    await signInAs(page, doctor);
     await page.goto('/myIntegrations');
-    await acceptTermsIfAsked(page, page.getByRole('heading', { level: 1, name: 'Mis integraciones' }));
+    await page.getByRole('heading', { level: 1, name: 'Mis integraciones' }).waitFor();
     await page.getByRole('heading', { name: 'Demo de integración' }).waitFor();
     await page.getByText('Usar el firmador de documentos').waitFor();
     await expectNoSidewaysScrolling(page, 'my-integrations-desktop');

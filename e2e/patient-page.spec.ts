@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { call, prescribingDoctorThroughApi } from './support/accounts-api.ts';
 import { saveScreenshot, useBrowser } from './support/browser.ts';
 import { cuitFor, makeDoctor } from './support/doctors.ts';
-import { acceptTermsIfAsked, overflowsHorizontally, signInThroughPages } from './support/sign-in.ts';
+import { overflowsHorizontally, signInAs } from './support/sign-in.ts';
 
 const browser = useBrowser();
 const admin = inject('admin');
@@ -32,8 +32,7 @@ describe('the patient\'s page', () => {
 
     for (const viewport of ['desktop', 'mobile'] as const) {
       const page = await browser.newPage(viewport);
-      await signInThroughPages(page, doctor);
-      await acceptTermsIfAsked(page, page.getByRole('heading', { level: 1 }));
+      await signInAs(page, doctor);
       await page.goto(`/patients/${patient.id}`);
       const list = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Prescripciones del paciente' }) });
       // A row of the table on a desktop, a card on a phone.

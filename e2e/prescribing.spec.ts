@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { prescribingDoctorThroughApi } from './support/accounts-api.ts';
 import { saveScreenshot, useBrowser } from './support/browser.ts';
 import { makeDoctor } from './support/doctors.ts';
-import { acceptTermsIfAsked, overflowsHorizontally, signInThroughPages, waitForToast } from './support/sign-in.ts';
+import { overflowsHorizontally, signInAs, waitForToast } from './support/sign-in.ts';
 
 const browser = useBrowser();
 const admin = inject('admin');
@@ -27,8 +27,8 @@ describe('prescribing', () => {
     const doctor = makeDoctor();
     await prescribingDoctorThroughApi(doctor, admin);
     const page = await browser.newPage();
-    await signInThroughPages(page, doctor);
-    await acceptTermsIfAsked(page, page.getByRole('navigation', { name: 'Navegación principal' }));
+    await signInAs(page, doctor);
+    await page.goto('/');
 
     await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Mis pacientes' }).click();
     await page.getByRole('heading', { level: 1, name: 'Mis pacientes' }).waitFor();
@@ -102,8 +102,7 @@ describe('prescribing', () => {
     const doctor = makeDoctor();
     await prescribingDoctorThroughApi(doctor, admin);
     const page = await browser.newPage('mobile');
-    await signInThroughPages(page, doctor);
-    await acceptTermsIfAsked(page, page.getByRole('heading', { level: 1 }));
+    await signInAs(page, doctor);
 
     for (const [path, heading, screenshot] of [
       ['/myPatients', 'Mis pacientes', 'my-patients-mobile'],

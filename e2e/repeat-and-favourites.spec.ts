@@ -5,7 +5,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { call, prescribingDoctorThroughApi } from './support/accounts-api.ts';
 import { saveScreenshot, useBrowser } from './support/browser.ts';
 import { cuitFor, makeDoctor } from './support/doctors.ts';
-import { acceptTermsIfAsked, overflowsHorizontally, signInThroughPages, waitForToast } from './support/sign-in.ts';
+import { overflowsHorizontally, signInAs, waitForToast } from './support/sign-in.ts';
 
 const browser = useBrowser();
 const admin = inject('admin');
@@ -59,8 +59,7 @@ describe('repeat and favourites', () => {
     const { headers, insurer, patient, signed } = await chronicPatientWithSignedPrescription(token);
 
     const page = await browser.newPage();
-    await signInThroughPages(page, doctor);
-    await acceptTermsIfAsked(page, page.getByRole('navigation', { name: 'Navegación principal' }));
+    await signInAs(page, doctor);
     await page.goto(`/patients/${patient.id}`);
     const list = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Prescripciones del paciente' }) });
     await list.getByText(String(signed.number), { exact: true }).first().waitFor();
@@ -119,8 +118,7 @@ describe('repeat and favourites', () => {
     await page.context().close();
 
     const phone = await browser.newPage('mobile');
-    await signInThroughPages(phone, doctor);
-    await acceptTermsIfAsked(phone, phone.getByRole('heading', { level: 1 }));
+    await signInAs(phone, doctor);
     await phone.goto(`/patients/${patient.id}`);
     await phone.getByText(String(signed.number), { exact: true }).first().waitFor();
     expect(await overflowsHorizontally(phone)).toBe(false);

@@ -35,7 +35,8 @@ describe('the server process', () => {
     expect(await jurisdictionCount(second.baseUrl)).toBe(25);
     expect((await fetch(`${second.baseUrl}/readyz`)).status).toBe(200);
     expect(await second.stop()).toBe(0);
-  });
+    // Two starts, the first loading the reference data: longer than a journey in the browser.
+  }, 180_000);
 
   it('refuses to start with an invalid configuration and names the variable', async () => {
     await expect(startServer({ DATA_DIR: dataDir, DATABASE_URL: 'mysql://nope' }))

@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { approveDoctorThroughApi, logInThroughApi, registerDoctorThroughApi } from './support/accounts-api.ts';
 import { saveScreenshot, useBrowser, viewports } from './support/browser.ts';
 import { makeDoctor, type TestDoctor } from './support/doctors.ts';
-import { acceptTermsIfAsked, overflowsHorizontally, signInThroughPages } from './support/sign-in.ts';
+import { overflowsHorizontally, signInAs } from './support/sign-in.ts';
 
 const browser = useBrowser();
 const admin = inject('admin');
@@ -21,8 +21,9 @@ async function approvedDoctor(): Promise<TestDoctor> {
 
 async function signIn(viewport: keyof typeof viewports, doctor?: TestDoctor): Promise<Page> {
   const page = await browser.newPage(viewport);
-  await signInThroughPages(page, doctor ?? await approvedDoctor());
-  await acceptTermsIfAsked(page, page.getByRole('heading', { level: 1 }).first());
+  await signInAs(page, doctor ?? await approvedDoctor());
+  await page.goto('/');
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
   return page;
 }
 

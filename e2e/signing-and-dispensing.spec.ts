@@ -12,7 +12,7 @@ import {
 import { saveScreenshot, useBrowser } from './support/browser.ts';
 import { cuitFor, makeDoctor } from './support/doctors.ts';
 import { waitForMailedLink } from './support/mailbox.ts';
-import { acceptTermsIfAsked, overflowsHorizontally, signInThroughPages, waitForToast } from './support/sign-in.ts';
+import { overflowsHorizontally, signInAs, waitForToast } from './support/sign-in.ts';
 
 const run = promisify(execFile);
 const browser = useBrowser();
@@ -84,8 +84,7 @@ describe('signing, sending, verifying and dispensing', () => {
     const draft = await draftFor(doctorToken, patientEmail);
 
     const page = await browser.newPage();
-    await signInThroughPages(page, doctor);
-    await acceptTermsIfAsked(page, page.getByRole('navigation', { name: 'Navegación principal' }));
+    await signInAs(page, doctor);
     await page.goto(`/prescriptions/${draft.id}`);
     await page.getByRole('heading', { level: 1, name: `Receta ${draft.number}` }).waitFor();
     await page.getByRole('button', { name: 'Firmar' }).first().click();
@@ -129,8 +128,7 @@ describe('signing, sending, verifying and dispensing', () => {
     });
     await acceptInvitationThroughApi(pharmacyEmail, pharmacyPassword);
     const pharmacy = await browser.newPage();
-    await signInThroughPages(pharmacy, { email: pharmacyEmail, password: pharmacyPassword });
-    await acceptTermsIfAsked(pharmacy, pharmacy.getByRole('navigation', { name: 'Navegación principal' }));
+    await signInAs(pharmacy, { email: pharmacyEmail, password: pharmacyPassword });
     await pharmacy.goto('/scanner');
     await pharmacy.getByRole('heading', { level: 1, name: 'Escáner QR' }).waitFor();
     await pharmacy.getByLabel('Código de verificación').fill(code);

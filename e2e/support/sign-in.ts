@@ -1,4 +1,6 @@
+import { storageKeys } from '@receta/domain';
 import type { Locator, Page } from 'playwright-core';
+import { call, logInThroughApi } from './accounts-api.ts';
 import { authenticatorCode, rememberAuthenticator } from './authenticator.ts';
 import { saveScreenshot } from './browser.ts';
 
@@ -27,6 +29,27 @@ export async function signInThroughPages(
   await page.getByLabel('Código de verificación').fill(await authenticatorCode(email));
   await page.getByRole('button', { name: 'Verificar' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/**
+ * Opens the app already signed in with an access token from the API, the terms accepted, so
+ * that a walk over many pages does not repeat the login pages each time.
+ */
+export async function signInWithToken(page: Page, token: string): Promise<void> {
+  await call(`/api/termsAndConditions?sign=${encodeURIComponent(new Date().toISOString())}`, { method: 'POST', token });
+  await page.addInitScript(([key, value]) => {
+    if (!localStorage.getItem(key)) localStorage.setItem(key, value);
+  }, [storageKeys.accessToken, token] as const);
+}
+
+/**
+ * For journeys about something other than signing in: the page opens signed in with the
+ * session the run keeps for the account (logInThroughApi), the terms accepted. A login through
+ * the pages spends one of the account's 30-second authenticator steps, and a third login in
+ * the same 30 seconds waits for the next step; the login pages have journeys of their own.
+ */
+export async function signInAs(page: Page, account: { email: string; password: string }): Promise<void> {
+  await signInWithToken(page, await logInThroughApi(account.email, account.password));
 }
 
 /** The terms gate after a first login: both legal pages are linked, and "Acepto" lets the user in. */
