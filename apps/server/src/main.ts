@@ -1,12 +1,13 @@
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { ensureDemoClient } from './modules/oauth2/index.ts';
-import { seedDatabase } from './seed.ts';
 
 /** Starts the single process that serves the API and the web app. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The application's modules load once the configuration has been read: a wrong setting is
+  // named at once rather than after every module has loaded.
+  const [{ buildApp }, { openDatabase }, { ensureDemoClient }, { seedDatabase }] = await Promise.all([
+    import('./app.ts'), import('./db/client.ts'), import('./modules/oauth2/index.ts'), import('./seed.ts'),
+  ]);
   const database = await openDatabase(config);
   const app = await buildApp({ config, database });
   await seedDatabase(database.db, {
