@@ -119,25 +119,25 @@ const queries = {
 describe('the search index of the reference data', () => {
   it.each(queries.medications)('answers the medications the database answered for %j', async (q) => {
     const words = searchWordsOf(q);
-    const index = await clinicalSearchIndexOf(test.app.db);
-    expect(index.findMedications(words, 50)).toEqual(await medicationsFromDatabase(test.app.db, words, 50));
+    const index = clinicalSearchIndexOf(test.app.db);
+    expect(await index.findMedications(words, 50)).toEqual(await medicationsFromDatabase(test.app.db, words, 50));
   });
 
   it.each(queries.diagnoses)('answers the diagnoses the database answered for %j', async (q) => {
     const words = searchWordsOf(q);
-    const index = await clinicalSearchIndexOf(test.app.db);
-    expect(index.findDiagnoses(words, 50)).toEqual(await diagnosesFromDatabase(test.app.db, words, 50));
+    const index = clinicalSearchIndexOf(test.app.db);
+    expect(await index.findDiagnoses(words, 50)).toEqual(await diagnosesFromDatabase(test.app.db, words, 50));
   });
 
   it.each(queries.insurers)('answers the insurers the database answered for %j', async (q) => {
     const words = searchWordsOf(q);
-    const index = await clinicalSearchIndexOf(test.app.db);
-    expect(index.findInsurers(words, 50)).toEqual(await insurersFromDatabase(test.app.db, words, 50));
+    const index = clinicalSearchIndexOf(test.app.db);
+    expect(await index.findInsurers(words, 50)).toEqual(await insurersFromDatabase(test.app.db, words, 50));
   });
 
   it('answers the first matches of a word that thousands of presentations hold, as a short limit cuts them', async () => {
     const words = searchWordsOf('comprimido');
-    const index = await clinicalSearchIndexOf(test.app.db);
-    expect(index.findMedications(words, 3)).toEqual(await medicationsFromDatabase(test.app.db, words, 3));
+    const index = clinicalSearchIndexOf(test.app.db);
+    expect(await index.findMedications(words, 3)).toEqual(await medicationsFromDatabase(test.app.db, words, 3));
   });
 });

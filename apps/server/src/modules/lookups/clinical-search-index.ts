@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { findSearchableDiagnoses, findSearchableInsurers, findSearchableMedications } from './clinical-search.repository.ts';
 
 // The vademecum, CIE-10 and the insurers change only with a release's reference files, which a
-// server loads before it starts. Each process therefore reads their active rows once, at the
+// server loads before it starts. Each process therefore reads a list's active rows once, at its
 // first search, and answers every search from memory: through the database even the trigram
 // index left a search over the vademecum at 5 to 15 ms on PGlite, beyond the 10 ms budget
 // (docs/decisions/051-searches-under-ten-milliseconds.md).
@@ -223,31 +223,49 @@ function findInsurers(
 
 /** The searches of the prescription form over one database's reference rows, held in memory. */
 export interface ClinicalSearchIndex {
-  findMedications: (words: readonly string[], limit: number) => Medication[];
-  findDiagnoses: (words: readonly string[], limit: number) => Diagnosis[];
-  findInsurers: (words: readonly string[], limit: number) => InsurerSummary[];
+  findMedications: (words: readonly string[], limit: number) => Promise<Medication[]>;
+  findDiagnoses: (words: readonly string[], limit: number) => Promise<Diagnosis[]>;
+  findInsurers: (words: readonly string[], limit: number) => Promise<InsurerSummary[]>;
 }
 
-async function readClinicalSearchIndex(db: Database): Promise<ClinicalSearchIndex> {
-  const medications = new SearchableList(await findSearchableMedications(db));
-  const diagnoses = new SearchableList(await findSearchableDiagnoses(db));
-  const insurers = new SearchableList(await findSearchableInsurers(db));
-  return {
-    findMedications: (words, limit) => findMedications(medications, words, limit),
-    findDiagnoses: (words, limit) => findDiagnoses(diagnoses, words, limit),
-    findInsurers: (words, limit) => findInsurers(insurers, words, limit),
+/**
+ * A list read at its first search, so that an insurer search does not wait for the 22,000
+ * presentations of the vademecum. A failed read is not kept: the next search tries again.
+ */
+function readAtFirstSearch<Row extends { searchText: string }>(
+  read: () => Promise<Row[]>,
+): () => Promise<SearchableList<Row>> {
+  let list: Promise<SearchableList<Row>> | undefined;
+  return () => {
+    if (!list) {
+      const reading = read().then((rows) => new SearchableList(rows));
+      reading.catch(() => {
+        if (list === reading) list = undefined;
+      });
+      list = reading;
+    }
+    return list;
   };
 }
 
-const indexes = new WeakMap<Database, Promise<ClinicalSearchIndex>>();
+function clinicalSearchIndexFor(db: Database): ClinicalSearchIndex {
+  const medications = readAtFirstSearch(() => findSearchableMedications(db));
+  const diagnoses = readAtFirstSearch(() => findSearchableDiagnoses(db));
+  const insurers = readAtFirstSearch(() => findSearchableInsurers(db));
+  return {
+    findMedications: async (words, limit) => findMedications(await medications(), words, limit),
+    findDiagnoses: async (words, limit) => findDiagnoses(await diagnoses(), words, limit),
+    findInsurers: async (words, limit) => findInsurers(await insurers(), words, limit),
+  };
+}
 
-/** The search index of the database's reference rows, read at the first search. */
-export function clinicalSearchIndexOf(db: Database): Promise<ClinicalSearchIndex> {
+const indexes = new WeakMap<Database, ClinicalSearchIndex>();
+
+/** The search index of the database's reference rows, each list read at its first search. */
+export function clinicalSearchIndexOf(db: Database): ClinicalSearchIndex {
   let index = indexes.get(db);
   if (!index) {
-    index = readClinicalSearchIndex(db);
-    // A failed read is not kept: the next search tries again.
-    index.catch(() => indexes.delete(db));
+    index = clinicalSearchIndexFor(db);
     indexes.set(db, index);
   }
   return index;

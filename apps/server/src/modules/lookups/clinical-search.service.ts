@@ -13,17 +13,17 @@ type Found<Item> = Promise<{ payload: Item[] }>;
 
 /** The active presentations of the vademecum whose brand, ingredients or form hold every word of q. */
 export async function searchMedications(db: Database, { q, limit }: ClinicalSearch): Found<Medication> {
-  return { payload: (await clinicalSearchIndexOf(db)).findMedications(searchWordsOf(q), limit) };
+  return { payload: await clinicalSearchIndexOf(db).findMedications(searchWordsOf(q), limit) };
 }
 
 /** The active CIE-10 codes whose code or description holds every word of q. */
 export async function searchDiagnoses(db: Database, { q, limit }: ClinicalSearch): Found<Diagnosis> {
-  return { payload: (await clinicalSearchIndexOf(db)).findDiagnoses(searchWordsOf(q), limit) };
+  return { payload: await clinicalSearchIndexOf(db).findDiagnoses(searchWordsOf(q), limit) };
 }
 
 /** The active insurers whose name, acronym or registry number holds every word of q. */
 export async function searchInsurers(db: Database, { q, limit }: ClinicalSearch): Found<InsurerSummary> {
-  return { payload: (await clinicalSearchIndexOf(db)).findInsurers(searchWordsOf(q), limit) };
+  return { payload: await clinicalSearchIndexOf(db).findInsurers(searchWordsOf(q), limit) };
 }
 
 /** The active practices of the catalogue whose code, name or category holds every word of q. */
