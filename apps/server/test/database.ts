@@ -58,6 +58,13 @@ export async function dropDatabase(adminUrl: string, name: string): Promise<void
   await runAdminStatement(adminUrl, `drop database if exists "${name}" with (force)`);
 }
 
+/** A new PostgreSQL database, under a name of its own, copied from the migrated and seeded template. */
+async function copyTemplateDatabase(template: Extract<DatabaseTemplate, { kind: 'postgres' }>) {
+  const name = `receta_test_${randomBytes(6).toString('hex')}`;
+  await runAdminStatement(template.adminUrl, `create database "${name}" template "${template.templateName}"`);
+  return { name, url: databaseUrlFor(template.adminUrl, name) };
+}
+
 /**
  * A fresh database for one test file, copied from the migrated and seeded template that the
  * global set-up made: a PGlite loaded from its dump, or a PostgreSQL database created from
@@ -84,9 +91,7 @@ export async function openSharedTestDatabase(count: number): Promise<DatabaseHan
     };
     return Array.from({ length: count }, () => ({ ...handle, close }));
   }
-  const name = `receta_test_${randomBytes(6).toString('hex')}`;
-  await runAdminStatement(template.adminUrl, `create database "${name}" template "${template.templateName}"`);
-  const url = databaseUrlFor(template.adminUrl, name);
+  const { name, url } = await copyTemplateDatabase(template);
   const handles = await Promise.all(Array.from({ length: count }, () => openPostgres(url)));
   return handles.map((handle) => ({
     ...handle,
@@ -113,7 +118,6 @@ export async function createProcessDatabase(
     await promisify(execFile)('tar', ['-xzf', template.dumpPath, '-C', folder]);
     return { databaseUrl: '', drop: () => Promise.resolve() };
   }
-  const name = `receta_test_${randomBytes(6).toString('hex')}`;
-  await runAdminStatement(template.adminUrl, `create database "${name}" template "${template.templateName}"`);
-  return { databaseUrl: databaseUrlFor(template.adminUrl, name), drop: () => dropDatabase(template.adminUrl, name) };
+  const { name, url } = await copyTemplateDatabase(template);
+  return { databaseUrl: url, drop: () => dropDatabase(template.adminUrl, name) };
 }
