@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bytea } from './accounts.ts';
 
@@ -72,12 +73,16 @@ export const auditEvents = pgTable('audit_events', {
   seq: bigint({ mode: 'number' }),
   prevHash: bytea(),
   hash: bytea(),
+  /** The order events were written in, which the chain follows among the events of one commit. */
+  written: bigint({ mode: 'number' }).generatedByDefaultAsIdentity(),
 }, (table) => [
   index().on(table.subjectType, table.subjectId, table.at),
   // What one person did, by action and time: the documents a doctor signed for apps.
   index().on(table.actorUserId, table.action, table.at),
   uniqueIndex().on(table.seq),
   index().on(table.at),
+  // The events a commit is about to chain: those sealed and not chained yet.
+  index('audit_events_unchained_index').on(table.written).where(sql`${table.hash} is null and ${table.contentHash} is not null`),
 ]);
 
 /** The end of the event log's chain: one row, locked by each commit that appends to the log. */

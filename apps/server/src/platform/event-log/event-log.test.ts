@@ -12,6 +12,7 @@ import { accessAction } from './access-log.ts';
 import { verifyEventLog } from './chain-verification.ts';
 import { eventLogKeys } from './event-log-keys.ts';
 import { sealLegacyEvents } from './legacy-events.ts';
+import { sealEvent } from './sealed-event.ts';
 
 const test = useTestApp();
 let doctor: DoctorInWorkspace;
@@ -224,6 +225,18 @@ describe('the event log', () => {
     }
   });
 
+  it('chains the events of one statement in the order they were written, one after another', async () => {
+    const written = Array.from({ length: 300 }, (_, index) => sealEvent(eventLogKeys(), {
+      actorUserId: doctor.id, oauthClientId: null, action: 'test.batch', subjectType: 'test', subjectId: String(index),
+    }, { address: null, pagePath: null, outcome: 'ok', details: {} }));
+    await test.app.db.insert(auditEvents).values(written);
+    const rows = await test.app.db.select({ seq: auditEvents.seq, subjectId: auditEvents.subjectId })
+      .from(auditEvents).where(eq(auditEvents.action, 'test.batch')).orderBy(auditEvents.seq);
+    expect(rows.map((row) => row.subjectId)).toEqual(written.map((event) => event.subjectId));
+    expect(rows.at(-1)!.seq! - rows[0]!.seq!).toBe(299);
+    expect((await verifyEventLog(test.app.db, eventLogKeys())).firstBroken).toBeNull();
+  });
+
   it('opens events sealed before a key rotation with the retired key, and says so when that key is missing', async () => {
     const retired = eventLogKeys();
     const rotated = retired.joinedWith(new MasterKeyring(randomBytes(32)));
@@ -237,8 +250,9 @@ describe('the event log', () => {
   it('seals and chains, at start-up, the events an earlier version wrote in the clear', async () => {
     await test.app.db.execute(sql`alter table audit_events disable trigger audit_events_chain`);
     await test.app.db.execute(sql`
-      insert into audit_events (action, subject_type, subject_id, page_path, details)
-      values ('doctor.authorized', 'user', 'antiguo', '/moderation', '{"note": "aprobado"}')`);
+      insert into audit_events (at, action, subject_type, subject_id, page_path, details)
+      values ('2025-03-02T10:00:00Z', 'doctor.authorized', 'user', 'antiguo', '/moderation', '{"note": "aprobado"}'),
+             ('2025-03-01T10:00:00Z', 'doctor.registered', 'user', 'anterior', '/register', '{}')`);
     await test.app.db.execute(sql`alter table audit_events enable trigger audit_events_chain`);
     expect((await verifyEventLog(test.app.db, eventLogKeys())).firstBroken).toMatchObject({ seq: null });
 
@@ -247,6 +261,9 @@ describe('the event log', () => {
     const [legacy] = await readAuditEvents(test.app.db, eq(auditEvents.subjectId, 'antiguo'));
     expect(legacy).toMatchObject({ details: { note: 'aprobado' }, pagePath: '/moderation', outcome: 'ok' });
     expect(legacy!.seq).toBe(await lastSeq(test.app.db));
+    // Oldest first, though written second.
+    const [earlier] = await readAuditEvents(test.app.db, eq(auditEvents.subjectId, 'anterior'));
+    expect(earlier!.seq).toBe(legacy!.seq! - 1);
     expect((await verifyEventLog(test.app.db, eventLogKeys())).firstBroken).toBeNull();
   });
 });
