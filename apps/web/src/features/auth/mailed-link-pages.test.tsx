@@ -68,7 +68,8 @@ describe('account confirmation page', () => {
     await typePins(user, '4821', '4821');
     await user.click(screen.getByRole('button', { name: 'Confirmar' }));
 
-    expect(await screen.findByText(shown)).toBeDefined();
+    // In the notice, and on the page where the form was.
+    expect(await screen.findAllByText(shown)).toHaveLength(2);
     await waitFor(() => expect(router.state.location.pathname).toBe('/confirmation/token-1'));
   });
 });
