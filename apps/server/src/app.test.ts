@@ -109,6 +109,26 @@ describe('web app', () => {
     expect(response.headers['content-security-policy']).toContain("worker-src 'self' blob:");
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it('sends the same security headers with every answer: a page, an API answer, a refusal', async () => {
+    const answers = await Promise.all([
+      test.app.inject({ url: '/login', headers: { accept: 'text/html' } }),
+      test.app.inject({ url: '/api/jurisdictions' }),
+      test.app.inject({ url: '/api/patients' }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 401]);
+    for (const answer of answers) {
+      expect(answer.headers).toMatchObject({
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'x-frame-options': 'SAMEORIGIN',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-opener-policy': 'same-origin',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': answers[0].headers['content-security-policy'],
+      });
+    }
+    expect(answers[0].headers['content-security-policy']).toContain("img-src 'self' data: https:");
+  });
 });
 
 describe('OpenAPI', () => {

@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { unregisteredCuirCode, type Config } from './config.ts';
@@ -41,6 +40,7 @@ import { errorHandler } from './platform/http/error-handler.ts';
 import { jsonBodies } from './platform/http/json-body.ts';
 import { loggingOptions, type LogStream } from './platform/http/logging.ts';
 import { openApi } from './platform/http/openapi.ts';
+import { securityHeaders } from './platform/http/security-headers.ts';
 import { mailDelivery } from './platform/mail/mail-delivery.ts';
 import { outboxRoutes } from './platform/mail/outbox.routes.ts';
 import { smsDelivery } from './platform/sms/sms-delivery.ts';
@@ -103,7 +103,7 @@ export async function buildApp(
     reply.header('x-request-id', request.id);
   });
 
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       // Clinics may serve the product over plain HTTP inside their network; forcing HTTPS
       // there would break every asset.
