@@ -1,7 +1,7 @@
 import { requestHeaders } from '@receta/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { auditEvents } from '../db/schema/index.ts';
+import { appendEvents } from './event-log/append-events.ts';
 import { eventLogKeys } from './event-log/event-log-keys.ts';
 import { sealEvent } from './event-log/sealed-event.ts';
 import { redactUrl } from './http/logging.ts';
@@ -50,7 +50,7 @@ export function auditActorOf(request: FastifyRequest): AuditActor {
  * that the two stand or fall together (and so the outcome is always 'ok').
  */
 export async function recordAudit(db: Database, actor: AuditActor, event: AuditEvent): Promise<void> {
-  await db.insert(auditEvents).values(sealEvent(eventLogKeys(), {
+  await appendEvents(db, [sealEvent(eventLogKeys(), {
     actorUserId: actor.actorUserId,
     oauthClientId: actor.oauthClientId ?? null,
     action: event.action,
@@ -58,5 +58,5 @@ export async function recordAudit(db: Database, actor: AuditActor, event: AuditE
     subjectId: event.subjectId,
   }, {
     address: actor.address ?? null, pagePath: actor.pagePath, outcome: 'ok', details: event.details ?? {},
-  }));
+  })]);
 }

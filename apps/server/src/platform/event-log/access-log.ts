@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { auditEvents } from '../../db/schema/index.ts';
 import { auditActorOf } from '../audit.ts';
 import { redactUrl } from '../http/logging.ts';
+import { appendEvents } from './append-events.ts';
 import { eventLogKeys } from './event-log-keys.ts';
 import { sealEvent, type SealedEvent } from './sealed-event.ts';
 
@@ -38,7 +38,7 @@ export const accessLog = fp(async (app: FastifyInstance) => {
     }
     app.log.error({ err: error, accesses: batch.length }, 'the event log could not be written; will retry');
   };
-  const write = (batch: SealedEvent[]) => app.db.insert(auditEvents).values(batch)
+  const write = (batch: SealedEvent[]) => appendEvents(app.db, batch)
     .then(() => undefined, (error: unknown) => retryLater(batch, error));
 
   const flush = (): Promise<void> => {

@@ -9,6 +9,7 @@ import { auditEvents, auditLogHead } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit.ts';
 import { MasterKeyring } from '../pki/index.ts';
 import { accessAction } from './access-log.ts';
+import { appendEvents } from './append-events.ts';
 import { verifyEventLog } from './chain-verification.ts';
 import { eventLogKeys } from './event-log-keys.ts';
 import { sealLegacyEvents } from './legacy-events.ts';
@@ -229,7 +230,7 @@ describe('the event log', () => {
     const written = Array.from({ length: 300 }, (_, index) => sealEvent(eventLogKeys(), {
       actorUserId: doctor.id, oauthClientId: null, action: 'test.batch', subjectType: 'test', subjectId: String(index),
     }, { address: null, pagePath: null, outcome: 'ok', details: {} }));
-    await test.app.db.insert(auditEvents).values(written);
+    await appendEvents(test.app.db, written);
     const rows = await test.app.db.select({ seq: auditEvents.seq, subjectId: auditEvents.subjectId })
       .from(auditEvents).where(eq(auditEvents.action, 'test.batch')).orderBy(auditEvents.seq);
     expect(rows.map((row) => row.subjectId)).toEqual(written.map((event) => event.subjectId));
