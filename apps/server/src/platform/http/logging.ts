@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializeError } from './error-logging.ts';
 
 /** Query parameters that carry credentials in this product's URLs (OAuth codes, tokens). */
@@ -28,6 +28,21 @@ export function redactUrl(url: string): string {
   return `${safePath}?${parameters.toString()}`;
 }
 
+/**
+ * One line per request once it is answered: what was asked and from where, the status and
+ * the time taken. Fastify writes a line as the request comes in and another as it ends, each
+ * serialised and redacted: twice the cost for what the last line says alone (docs/decisions/052).
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 /** Where log lines go when not to standard output: tests read them. */
 export interface LogStream {
   write(line: string): void;
@@ -39,9 +54,10 @@ export interface LogStream {
  */
 export function loggingOptions(
   level: string, stream?: LogStream,
-): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader'> {
+): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader' | 'logController'> {
   return {
     requestIdHeader: 'x-request-id',
+    logController: new OneLinePerRequest(),
     genReqId: () => randomUUID(),
     logger: {
       level,
