@@ -3,7 +3,8 @@ CREATE INDEX "audit_events_unchained_index" ON "audit_events" USING btree ("writ
 -- Chains the events this transaction wrote and no commit has chained yet, in the order they
 -- were written: the numbers after the head's, each link the SHA-256 of the previous link, the
 -- number and the content hash. Under the head's row lock, which orders concurrent commits.
--- Three statements for a commit's events, where one event took four (docs/decisions/050).
+-- Four statements for all of a commit's events (lock the head, read, update them, move the head),
+-- where each event took four (docs/decisions/050).
 CREATE FUNCTION audit_chain_written() RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   head record;
