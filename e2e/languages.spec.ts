@@ -1,24 +1,9 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { saveScreenshot, useBrowser, type viewports } from './support/browser.ts';
+import { chooseLanguage, openLanguageMenu } from './support/language-menu.ts';
 import { overflowsHorizontally } from './support/sign-in.ts';
 
 const browser = useBrowser();
-
-/**
- * Opens the language menu once the page has loaded what it loads after first paint: the
- * switcher's button is drawn again inside its tooltip when the tooltip arrives, and a click
- * pressed on the first button and released on the second reaches neither.
- */
-async function openLanguageMenu(page: Page, currentLabel: string) {
-  await page.waitForLoadState('networkidle');
-  await page.getByRole('button', { name: currentLabel }).click();
-}
-
-async function chooseLanguage(page: Page, currentLabel: string, language: string) {
-  await openLanguageMenu(page, currentLabel);
-  await page.getByRole('menuitemradio', { name: language }).click();
-}
 
 describe('the language switcher', () => {
   for (const viewport of ['desktop', 'mobile'] as const satisfies readonly (keyof typeof viewports)[]) {

@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { approveDoctorThroughApi, logInThroughApi, registerDoctorThroughApi } from './support/accounts-api.ts';
 import { saveScreenshot, useBrowser, viewports } from './support/browser.ts';
 import { makeDoctor, type TestDoctor } from './support/doctors.ts';
+import { chooseLanguage } from './support/language-menu.ts';
 import { overflowsHorizontally, signInAs } from './support/sign-in.ts';
 
 const browser = useBrowser();
@@ -147,8 +148,7 @@ describe('the shell', () => {
   it('reads right to left in Arabic, with the side menu on the right', async () => {
     const doctor = await approvedDoctor();
     const page = await signIn('desktop', doctor);
-    await page.getByRole('button', { name: 'Cambiar el idioma' }).click();
-    await page.getByRole('menuitemradio', { name: 'العربية' }).click();
+    await chooseLanguage(page, 'Cambiar el idioma', 'العربية');
 
     await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await settledWidth(page, 280);

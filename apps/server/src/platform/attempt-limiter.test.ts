@@ -3,6 +3,8 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../test/helper.ts';
 import { attemptLimits } from '../db/schema/index.ts';
+import { DatabaseAttemptCounts } from './attempt-counts-database.ts';
+import { RedisAttemptCounts } from './attempt-counts-redis.ts';
 import { AttemptLimiter, deleteExpiredAttempts, type AttemptKey, type AttemptPolicy } from './attempt-limiter.ts';
 import { AppError } from './http/app-error.ts';
 
@@ -43,11 +45,21 @@ function behavesAsALimiter(openLimiter: () => AttemptLimiter) {
     const limiter = openLimiter();
     const key = freshKey();
     for (let attempt = 0; attempt < policy.maxAttempts; attempt++) await limiter.reserve([key]);
-    await limiter.refund([key]);
+    await limiter.release({ refund: [key] });
     await expect(limiter.reserve([key])).resolves.toBeUndefined();
     await expect(limiter.reserve([key])).rejects.toMatchObject({ statusCode: 429 });
-    await limiter.clear([key]);
+    await limiter.release({ clear: [key] });
     await expect(limiter.reserve([key])).resolves.toBeUndefined();
+  });
+
+  it('clears some keys and refunds others in one release, and never gives back more than was spent', async () => {
+    const limiter = openLimiter();
+    const [cleared, refunded, untouched] = [freshKey(), freshKey(), freshKey()];
+    for (let attempt = 0; attempt < policy.maxAttempts; attempt++) await limiter.reserve([cleared, refunded]);
+    await limiter.release({ clear: [cleared], refund: [refunded, untouched, untouched] });
+    const outcomes = await Promise.all([cleared, refunded, untouched].map((key) => reserveAtOnce(limiter, key, 10)));
+    const passed = outcomes.map((each) => each.filter((outcome) => outcome.status === 'fulfilled').length);
+    expect(passed).toEqual([policy.maxAttempts, 1, policy.maxAttempts]);
   });
 
   it('stops at the first key with no attempt left', async () => {
@@ -61,7 +73,7 @@ function behavesAsALimiter(openLimiter: () => AttemptLimiter) {
 }
 
 describe('attempt limiter on the database', () => {
-  const openLimiter = () => new AttemptLimiter({ kind: 'database', db: test.app.db });
+  const openLimiter = () => new AttemptLimiter(new DatabaseAttemptCounts(test.app.db));
   afterEach(() => void vi.useRealTimers());
 
   behavesAsALimiter(openLimiter);
@@ -90,7 +102,7 @@ describe.runIf(redisUrl)('attempt limiter on Redis', () => {
   const openLimiter = () => {
     const client = new Redis(redisUrl!);
     clients.push(client);
-    return new AttemptLimiter({ kind: 'redis', client, keyPrefix });
+    return new AttemptLimiter(new RedisAttemptCounts(client, keyPrefix));
   };
   afterAll(async () => {
     const client = clients[0] ?? new Redis(redisUrl!);

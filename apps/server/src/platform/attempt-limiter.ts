@@ -1,11 +1,11 @@
 import { lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes, type RateLimiterStoreAbstract } from 'rate-limiter-flexible';
 import type { Database } from '../db/client.ts';
 import { attemptLimits } from '../db/schema/index.ts';
-import { AttemptLimitsStore } from './attempt-limits-store.ts';
+import type { AttemptCounts } from './attempt-counts.ts';
+import { DatabaseAttemptCounts } from './attempt-counts-database.ts';
+import { RedisAttemptCounts } from './attempt-counts-redis.ts';
 import { AppError } from './http/app-error.ts';
 import { runPeriodically } from './periodic-passes.ts';
 
@@ -56,84 +56,55 @@ export const policies = {
 /** One key of one policy: an account's email or id, or a client's address. */
 export type AttemptKey = readonly [policy: AttemptPolicy, subject: string];
 
-/** Where the attempts are counted: the application's database, or Redis when configured. */
-export type AttemptStore =
-  | { kind: 'database'; db: Database }
-  | { kind: 'redis'; client: Redis; keyPrefix: string };
-
-function retryAfterSeconds(refusal: RateLimiterRes): number {
-  return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
-}
-
 /**
- * Every lock-out and rate limit of the platform, counted atomically by rate-limiter-flexible
- * in a store every server process shares (decision 026). An attempt is reserved before the
- * secret it carries is checked: however many requests race, and on however many processes,
- * no more than a policy's allowance is ever evaluated.
+ * Every lock-out and rate limit of the platform, counted atomically in a store every server
+ * process shares (decisions 026 and 055). An attempt is reserved before the secret it carries
+ * is checked: however many requests race, and on however many processes, no more than a
+ * policy's allowance is ever evaluated.
  */
 export class AttemptLimiter {
-  readonly #limiters = new Map<string, RateLimiterStoreAbstract>();
-
-  constructor(private readonly store: AttemptStore) {}
+  constructor(private readonly counts: AttemptCounts) {}
 
   /** The limiter the configuration asks for: Redis when a URL is given, else the database. */
   static open(db: Database, redis: { url: string; keyPrefix: string } | undefined): AttemptLimiter {
-    if (!redis) return new AttemptLimiter({ kind: 'database', db });
-    const client = new Redis(redis.url, { enableOfflineQueue: true, maxRetriesPerRequest: 2 });
-    return new AttemptLimiter({ kind: 'redis', client, keyPrefix: redis.keyPrefix });
+    const counts = redis ? RedisAttemptCounts.connect(redis.url, redis.keyPrefix) : new DatabaseAttemptCounts(db);
+    return new AttemptLimiter(counts);
   }
 
   /**
    * Spends one attempt of every key, in order, and refuses with 429 and the seconds to wait
-   * as soon as one of them has none left. The attempt stays spent whatever comes of it, until
-   * `refund` or `clear` gives it back.
+   * as soon as one of them has none left (the keys after it keep theirs). The attempt stays
+   * spent whatever comes of it, until `release` gives it back.
    */
   async reserve(keys: readonly AttemptKey[]): Promise<void> {
-    for (const [policy, subject] of keys) {
-      try {
-        await this.#limiter(policy).consume(normalise(subject));
-      } catch (refusal) {
-        if (!(refusal instanceof RateLimiterRes)) throw refusal;
-        throw AppError.tooManyRequests(retryAfterSeconds(refusal));
-      }
-    }
+    const attempts = keys.map(([policy, subject]) => ({
+      key: countedKey(policy, subject), allowance: policy.maxAttempts, windowMs: policy.windowMs, lockMs: policy.lockMs,
+    }));
+    const waitMs = await this.counts.spend(attempts, new Date());
+    if (waitMs > 0) throw AppError.tooManyRequests(Math.ceil(waitMs / 1000));
   }
 
-  /** Gives back an attempt that turned out not to be a guess (the right secret, a code replayed). */
-  async refund(keys: readonly AttemptKey[]): Promise<void> {
-    await Promise.all(keys.map(([policy, subject]) => this.#limiter(policy).reward(normalise(subject))));
-  }
-
-  /** Forgets every attempt of a key: after the right secret, or when the owner recovers the account. */
-  async clear(keys: readonly AttemptKey[]): Promise<void> {
-    await Promise.all(keys.map(([policy, subject]) => this.#limiter(policy).delete(normalise(subject))));
+  /**
+   * Forgets every attempt of the keys to `clear` (the right secret, or the owner recovering the
+   * account) and gives back one attempt of each key to `refund` (an attempt that turned out not
+   * to be a guess: a code replayed, or the right password from a shared address).
+   */
+  async release(
+    { clear = [], refund = [] }: { clear?: readonly AttemptKey[]; refund?: readonly AttemptKey[] },
+  ): Promise<void> {
+    const keysOf = (keys: readonly AttemptKey[]) => keys.map(([policy, subject]) => countedKey(policy, subject));
+    await this.counts.release(keysOf(clear), keysOf(refund), new Date());
   }
 
   /** Closes the Redis connection, when there is one. */
   async close(): Promise<void> {
-    if (this.store.kind === 'redis') await this.store.client.quit();
-  }
-
-  #limiter(policy: AttemptPolicy): RateLimiterStoreAbstract {
-    let limiter = this.#limiters.get(policy.name);
-    if (!limiter) {
-      const options = {
-        points: policy.maxAttempts,
-        duration: policy.windowMs / 1000,
-        blockDuration: policy.lockMs / 1000,
-      };
-      limiter = this.store.kind === 'redis'
-        ? new RateLimiterRedis({ ...options, storeClient: this.store.client, keyPrefix: `${this.store.keyPrefix}${policy.name}` })
-        : new AttemptLimitsStore(this.store.db, { ...options, keyPrefix: policy.name });
-      this.#limiters.set(policy.name, limiter);
-    }
-    return limiter;
+    await this.counts.close();
   }
 }
 
 // Emails are keys too: the same account however its owner capitalises it.
-function normalise(subject: string): string {
-  return subject.toLowerCase();
+function countedKey(policy: AttemptPolicy, subject: string): string {
+  return `${policy.name}:${subject.toLowerCase()}`;
 }
 
 /** Removes the counts whose window and lock have passed, which no limiter reads again. */

@@ -27,9 +27,9 @@ export const mailOutbox = pgTable('mail_outbox', {
 }, (table) => [index().on(table.status, table.nextAttemptAt), index().on(table.createdAt)]);
 
 /**
- * Attempts spent per key (a policy and an account or address), in the shape rate-limiter-flexible's
- * Drizzle store keeps them: the points spent and when they expire, or until when the key is
- * locked. Shared by every server process, unless Redis keeps them (decision 026).
+ * Attempts spent per key (a policy and an account or address): how many, and when the count
+ * expires, with its window or with its lock. Shared by every server process, unless Redis keeps
+ * them; spent and released by the functions of migration 0025 (decisions 026 and 055).
  */
 export const attemptLimits = pgTable('attempt_limits', {
   key: text().primaryKey(),

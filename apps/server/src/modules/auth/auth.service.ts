@@ -72,7 +72,7 @@ export async function checkPassword(
   const found = await findAccountByEmail(db, credentials.email);
   const isRightPassword = await verifySecret(found?.passwordHash ?? await dummyPasswordHash, credentials.password);
   if (!found || !isRightPassword) return undefined;
-  await Promise.all([attempts.clear([accountKey]), attempts.refund([addressKey])]);
+  await attempts.release({ clear: [accountKey], refund: [addressKey] });
   return found;
 }
 
@@ -134,10 +134,10 @@ export async function passSecondFactor<T>(
         return { passed: await onPassed(tx, account) };
       });
   if (outcome === null) {
-    await attempts.refund(keys);
+    await attempts.release({ refund: keys });
     throw new AppError('unauthenticated', messages.auth.codeAlreadyUsed);
   }
-  await Promise.all([attempts.clear([accountKey]), attempts.refund([addressKey])]);
+  await attempts.release({ clear: [accountKey], refund: [addressKey] });
   return outcome.passed;
 }
 

@@ -94,7 +94,9 @@ export async function recoverPassword(
     return account;
   });
   // Once the new password holds: the owner is let in at once, however many guesses locked the account.
-  await attempts.clear([[policies.passwordPerAccount, account.email], [policies.totpPerAccount, account.id]]);
+  await attempts.release({
+    clear: [[policies.passwordPerAccount, account.email], [policies.totpPerAccount, account.id]],
+  });
 }
 
 /** Mails the signed-in doctor a link to set a new signing PIN. */

@@ -150,7 +150,7 @@ async function assertAccountPassword(
     const message = messages.profile.wrongPassword;
     throw new AppError('invalid_data', message, 'wrongPassword', [{ field: `body.${field}`, message }]);
   }
-  await attempts.clear([[policies.passwordPerAccount, account.email]]);
+  await attempts.release({ clear: [[policies.passwordPerAccount, account.email]] });
 }
 
 /** Tells the owner of the account that its credentials changed, in case it was not them. */
