@@ -1,16 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseBefore, runMigration } from '../../test/migrations.ts';
 
-const migrationsFolder = new URL('../../drizzle/', import.meta.url);
 const migrationTag = '0016_outbox-links';
-
-async function runMigration(client: PGlite, tag: string): Promise<void> {
-  const script = await readFile(new URL(`${tag}.sql`, migrationsFolder), 'utf8');
-  for (const statement of script.split('--> statement-breakpoint')) await client.exec(statement);
-}
 
 const token = (letter: string) => letter.repeat(43);
 const patientUrl = `https://receta.example.com.ar/p/${token('p')}`;
@@ -27,10 +19,7 @@ function mailWith(url: string) {
 let client: PGlite;
 
 beforeAll(async () => {
-  client = await PGlite.create({ extensions: { pg_trgm, btree_gin } });
-  const journal = JSON.parse(await readFile(new URL('meta/_journal.json', migrationsFolder), 'utf8')) as { entries: Array<{ tag: string }> };
-  const tags = journal.entries.map((entry) => entry.tag);
-  for (const tag of tags.slice(0, tags.indexOf(migrationTag))) await runMigration(client, tag);
+  client = await databaseBefore(migrationTag);
 
   const rows: Array<[string, string, { text: string; html: string }]> = [
     ['sent-patient@receta.test', 'sent', mailWith(patientUrl)],

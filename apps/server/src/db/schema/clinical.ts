@@ -52,6 +52,16 @@ export const patients = pgTable('patients', {
   index().on(table.workspaceId, table.createdAt),
 ]);
 
+/**
+ * How many patients each workspace has, kept by triggers on `patients` (migration 0026), so
+ * that a page of the list reads its total rather than counting the workspace's patients on
+ * every request (docs/decisions/056).
+ */
+export const workspacePatientCounts = pgTable('workspace_patient_counts', {
+  workspaceId: uuid().primaryKey().references(() => workspaces.id, { onDelete: 'cascade' }),
+  patients: integer().notNull(),
+});
+
 /** Prescription numbers are one platform-wide series, printed on the PDF and checked by pharmacies. */
 export const prescriptionNumbers = pgSequence('prescription_number_seq', { startWith: 1 });
 

@@ -1,10 +1,13 @@
 import { particularInsurerId } from '@receta/domain';
-import { sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPatient, doctorInWorkspace, type DoctorInWorkspace } from '../../../test/factories/patients.ts';
 import { testDatabaseUrl } from '../../../test/database.ts';
 import { useTestApp } from '../../../test/helper.ts';
-import { findBuiltPatientsPage, findPatientsPage, findUsualPatientsPage, type PatientPageQuery } from './patients.repository.ts';
+import { patients } from '../../db/schema/index.ts';
+import {
+  deletePatientsWithDrafts, findBuiltPatientsPage, findPatientsPage, findUsualPatientsPage, type PatientPageQuery,
+} from './patients.repository.ts';
 
 const test = useTestApp();
 let clinic: DoctorInWorkspace;
@@ -71,5 +74,54 @@ describe('a page of patients without search words', () => {
       .from(sql`pg_prepared_statements`)
       .where(sql`name in ('patients_page_by_date_of_birth_desc', 'patients_count')`);
     expect(named.map((statement) => statement.name).toSorted()).toEqual(['patients_count', 'patients_page_by_date_of_birth_desc']);
+  });
+});
+
+describe("the workspace's count of patients, kept by the database", () => {
+  async function countedAndKept(workspaceId: string) {
+    const [counted] = await test.app.db.select({ count: count() })
+      .from(patients)
+      .where(eq(patients.workspaceId, workspaceId));
+    const query = { page: 1, pageSize: 1, sort: 'lastName', order: 'asc' } as const;
+    return { counted: counted!.count, kept: (await findUsualPatientsPage(test.app.db, workspaceId, query)).total };
+  }
+
+  it('follows patients inserted and deleted one or many at a time, and a patient moved to another workspace', async () => {
+    const first = await doctorInWorkspace(test.app);
+    const second = await doctorInWorkspace(test.app);
+    expect(await countedAndKept(first.workspaceId)).toEqual({ counted: 0, kept: 0 });
+
+    const inserted = await test.app.db.insert(patients)
+      .values(Array.from({ length: 7 }, (_, index) => ({
+        workspaceId: index < 5 ? first.workspaceId : second.workspaceId,
+        name: 'Ana', lastName: 'Acosta', dni: String(30_000_000 + index), sex: 'F' as const,
+        dateOfBirth: '1970-03-03', searchText: 'acosta ana',
+      })))
+      .returning({ id: patients.id });
+    await createPatient(test.app, first.headers);
+    expect(await countedAndKept(first.workspaceId)).toEqual({ counted: 6, kept: 6 });
+    expect(await countedAndKept(second.workspaceId)).toEqual({ counted: 2, kept: 2 });
+
+    await deletePatientsWithDrafts(test.app.db, [inserted[0]!.id, inserted[1]!.id, inserted[6]!.id]);
+    expect(await countedAndKept(first.workspaceId)).toEqual({ counted: 4, kept: 4 });
+    expect(await countedAndKept(second.workspaceId)).toEqual({ counted: 1, kept: 1 });
+
+    await test.app.db.update(patients).set({ workspaceId: second.workspaceId }).where(eq(patients.id, inserted[2]!.id));
+    expect(await countedAndKept(first.workspaceId)).toEqual({ counted: 3, kept: 3 });
+    expect(await countedAndKept(second.workspaceId)).toEqual({ counted: 2, kept: 2 });
+  });
+
+  it('stays exact when patients are added and removed through the API all at once', async () => {
+    const clinicAtOnce = await doctorInWorkspace(test.app);
+    const remove = (id: string) => test.app.inject({
+      method: 'DELETE', url: '/api/patients', headers: clinicAtOnce.headers, payload: { ids: [id] },
+    });
+    const first = await Promise.all(Array.from({ length: 30 }, () => createPatient(test.app, clinicAtOnce.headers)));
+    const [removals] = await Promise.all([
+      Promise.all(first.slice(0, 15).map((patient) => remove(patient.id))),
+      Promise.all(Array.from({ length: 15 }, () => createPatient(test.app, clinicAtOnce.headers))),
+    ]);
+    expect(removals.map((response) => response.statusCode)).toEqual(Array(15).fill(200));
+    expect(await countedAndKept(clinicAtOnce.workspaceId)).toEqual({ counted: 30, kept: 30 });
   });
 });

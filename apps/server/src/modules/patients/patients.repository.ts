@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { insurers, patients, prescriptions } from '../../db/schema/index.ts';
+import { insurers, patients, prescriptions, workspacePatientCounts } from '../../db/schema/index.ts';
 import { inWorkspaces, type WorkspaceReach } from '../../db/in-workspaces.ts';
 import { preparedPerDatabase } from '../../db/prepared-statement.ts';
 import { containingEveryWord, searchWordsOf } from '../../db/search-condition.ts';
@@ -89,9 +89,10 @@ const usualPages = new Map((Object.keys(sortColumns) as PatientPageQuery['sort']
   ] as const)
 )));
 
-const usualCount = preparedPerDatabase((db) => db.select({ count: count() })
-  .from(patients)
-  .where(eq(patients.workspaceId, sql.placeholder('workspaceId')))
+/** The workspace's count of patients, which the database keeps as they are added and removed. */
+const patientCount = preparedPerDatabase((db) => db.select({ count: workspacePatientCounts.patients })
+  .from(workspacePatientCounts)
+  .where(eq(workspacePatientCounts.workspaceId, sql.placeholder('workspaceId')))
   .prepare('patients_count'));
 
 function snakeCase(name: string): string {
@@ -105,7 +106,7 @@ export async function findUsualPatientsPage(
   const pageStatement = usualPages.get(`${sort} ${order}`)!(db);
   const [items, [total]] = await Promise.all([
     pageStatement.execute({ workspaceId, limit: pageSize, offset: (page - 1) * pageSize }),
-    usualCount(db).execute({ workspaceId }),
+    patientCount(db).execute({ workspaceId }),
   ]);
   return { items, total: total?.count ?? 0 };
 }
