@@ -26,7 +26,7 @@ async function sessionHeaders(app: FastifyInstance, userId: string): Promise<Hea
   const [session] = await app.db.insert(sessions)
     .values({ userId, expiresAt: new Date(Date.now() + 3_600_000) })
     .returning({ id: sessions.id });
-  return { authorization: `Bearer ${await app.tokens.sign('access', { sub: userId, sid: session!.id }, 3600)}` };
+  return { authorization: `Bearer ${app.tokens.sign('access', { sub: userId, sid: session!.id }, 3600)}` };
 }
 
 /** A user with one role, signed in, straight in the database. */

@@ -72,7 +72,7 @@ async function measureInProcess(): Promise<boolean> {
   const [session] = await app.db.insert(sessions)
     .values({ userId: user!.id, expiresAt: new Date(Date.now() + 3_600_000) })
     .returning({ id: sessions.id });
-  const token = await app.tokens.sign('access', { sub: user!.id, sid: session!.id }, 3600);
+  const token = app.tokens.sign('access', { sub: user!.id, sid: session!.id }, 3600);
   const guarded = Fastify();
   guarded.decorate('db', app.db);
   await guarded.register(accessControl, { signer: app.tokens, policy: app.config });

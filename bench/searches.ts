@@ -34,7 +34,7 @@ async function doctorAuthorization(app: FastifyInstance): Promise<{ authorizatio
     .values({ userId: user!.id, expiresAt: new Date(Date.now() + 3_600_000) })
     .returning({ id: sessions.id });
   await app.db.insert(userRoles).values({ userId: user!.id, roleId: role!.id, position: 0 });
-  return { authorization: `Bearer ${await app.tokens.sign('access', { sub: user!.id, sid: session!.id }, 3600)}` };
+  return { authorization: `Bearer ${app.tokens.sign('access', { sub: user!.id, sid: session!.id }, 3600)}` };
 }
 
 /**

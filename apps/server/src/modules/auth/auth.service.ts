@@ -168,7 +168,7 @@ export async function completeLogin(
   { db, attempts, tokens, passwordMaxAgeDays }: AuthServices, authenticityToken: string | undefined, code: string,
   client: ClientInfo, actor: AuditActor,
 ): Promise<SignedIn> {
-  const check = authenticityToken ? await tokens.verify<{ sub: string }>('authenticity', authenticityToken) : undefined;
+  const check = authenticityToken ? tokens.verify<{ sub: string }>('authenticity', authenticityToken) : undefined;
   if (!check?.ok) throw new AppError('unauthenticated', messages.auth.loginStepExpired, 'loginStepExpired');
   const userId = check.claims.sub;
   const now = new Date();
@@ -182,7 +182,7 @@ export async function completeLogin(
   // The session opens even with an expired password: it is what lets the user choose a new one.
   const isPasswordExpiredNow = isPasswordExpired(passwordChangedAt, passwordMaxAgeDays, now);
   return {
-    access_token: await tokens.sign('access', { sub: userId, sid: sessionId }, sessionLifetimeSeconds),
+    access_token: tokens.sign('access', { sub: userId, sid: sessionId }, sessionLifetimeSeconds),
     user: await buildUserSession(db, { id: userId, isPasswordExpired: isPasswordExpiredNow }),
   };
 }

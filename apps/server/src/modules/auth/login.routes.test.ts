@@ -264,7 +264,7 @@ describe('POST /api/auth/login/2fa', () => {
   it('refuses a missing, forged, expired or access token as the first-step token', async () => {
     const user = await createUser(test.app);
     const secret = authenticityClaimsOf(await authenticityTokenFor(user)).secret!;
-    const expired = await test.app.tokens.sign('authenticity', { sub: user.id }, -10);
+    const expired = test.app.tokens.sign('authenticity', { sub: user.id }, -10);
     const accessToken = await signIn(test.app, user.id);
     for (const authenticityToken of [undefined, 'abc.def.ghi', expired, accessToken]) {
       const response = await secondStep(authenticityToken, totpCodeFor(secret));

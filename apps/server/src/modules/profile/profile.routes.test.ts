@@ -379,7 +379,7 @@ describe('the sessions of the account', () => {
       revokedAt: device.revokedAt ?? null,
     }).returning({ id: sessions.id });
     if (!session) throw new Error('Session not created');
-    return { id: session.id, token: await test.app.tokens.sign('access', { sub: userId, sid: session.id }, 60 * 60) };
+    return { id: session.id, token: test.app.tokens.sign('access', { sub: userId, sid: session.id }, 60 * 60) };
   }
 
   it('lists the live sessions with their device, marking the one that asks', async () => {

@@ -39,7 +39,7 @@ describe('access control', () => {
 
   it('answers 401 "access_token expired" for an expired token', async () => {
     const user = await createUser(test.app);
-    const token = await test.app.tokens.sign('access', { sub: user.id, sid: '00000000-0000-0000-0000-000000000000' }, -10);
+    const token = test.app.tokens.sign('access', { sub: user.id, sid: '00000000-0000-0000-0000-000000000000' }, -10);
     const response = await probe.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } });
     expect(response.json()).toMatchObject({ statusCode: 401, message: messages.session.expiredAccessToken });
   });

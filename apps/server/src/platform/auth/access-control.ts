@@ -153,7 +153,7 @@ async function authenticate(
   db: Database, lookup: SessionLookup, signer: TokenSigner, catalogue: RoleCatalogue, request: FastifyRequest,
   policy: SessionPolicy,
 ): Promise<AuthenticatedUser> {
-  const check = await signer.verify<AccessTokenClaims>('access', requireBearerToken(request));
+  const check = signer.verify<AccessTokenClaims>('access', requireBearerToken(request));
   if (!check.ok) throw refusedToken(check.reason);
   const workspace = requestedWorkspaceOf(request);
   const [row] = await lookup.execute({
