@@ -32,6 +32,7 @@ import { quickPanelRoutes } from './modules/quick-panel/index.ts';
 import { registrationRoutes } from './modules/registration/index.ts';
 import { repositoryDelivery, repositoryPointersRoutes } from './modules/repository/index.ts';
 import { attemptLimiting } from './platform/attempt-limiter.ts';
+import { databaseMaintenance } from './platform/database-maintenance.ts';
 import { TokenSigner } from './platform/auth/access-tokens.ts';
 import { accessControl } from './platform/auth/access-control.ts';
 import { PharmacySystemTokenSigner } from './platform/auth/pharmacy-system-tokens.ts';
@@ -126,6 +127,10 @@ export async function buildApp(
   await app.register(smsDelivery);
   await app.register(repositoryDelivery);
   await app.register(scheduledJobsWorker);
+  // PostgreSQL's autovacuum keeps its own tables; PGlite runs none.
+  if (database.vacuumAndAnalyze) {
+    await app.register(databaseMaintenance, { vacuumAndAnalyze: database.vacuumAndAnalyze });
+  }
 
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(lookupsRoutes, { prefix: '/api' });

@@ -9,6 +9,7 @@ import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type MaintenanceReport, vacuumAndAnalyzeDueTables } from './pglite-maintenance.ts';
 import { drizzleWithNamedStatements } from './pglite-named-statements.ts';
 import * as schema from './schema/index.ts';
 
@@ -19,6 +20,11 @@ export interface DatabaseHandle {
   /** Runs one statement that reaches the server, for the readiness probe. */
   ping: () => Promise<void>;
   close: () => Promise<void>;
+  /**
+   * One pass of the vacuuming and analyzing that PostgreSQL's autovacuum does on its own;
+   * PGlite runs no autovacuum, and only its handle has this (docs/decisions/056).
+   */
+  vacuumAndAnalyze?: () => Promise<MaintenanceReport>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -81,6 +87,7 @@ export async function openPglite(
     client,
     ping: async () => void (await client.query('select 1')),
     close: () => client.close(),
+    vacuumAndAnalyze: () => vacuumAndAnalyzeDueTables(client),
   };
 }
 
