@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseUrl } from '../../test/database.ts';
 import type { Database, DatabaseHandle } from './client.ts';
+import * as schema from './schema/index.ts';
 import { sessions, users } from './schema/index.ts';
+import { violatedUniqueConstraint } from './unique-violation.ts';
 
 let database: DatabaseHandle;
 
@@ -120,5 +124,36 @@ describe('statements prepared with a name', () => {
     });
     await expect(firstInAbortedTransaction).rejects.toThrow();
     expect(await userWithSessions(db).prepare('test_first_in_aborted').execute({ userId })).toHaveLength(1);
+  });
+});
+
+describe.skipIf(testDatabaseUrl())('statements without a name, on PGlite', () => {
+  /** drizzle's own PGlite driver over the same database: what every statement answered before. */
+  const asDrizzleRunsThem = () => drizzle({ client: (database.db as unknown as { $client: PGlite }).$client, schema, casing: 'snake_case' });
+
+  it('send every kind of parameter and read every kind of column as drizzle\'s own driver does', async () => {
+    const userId = await createUserRow(database.db, 2);
+    const everyKind = sql`select ${JSON.stringify({ alergias: ['penicilina'], nota: 'ñandú' })}::jsonb as details,
+      ${Buffer.from([0, 1, 254, 255])}::bytea as bytes, ${new Date(Date.UTC(2026, 10, 28, 12, 30))}::timestamptz as at,
+      ${'2026-11-28'}::date as day, ${sql.raw("interval '90 minutes'")} as lasting, array[1, 2, 3]::int[] as numbers,
+      ${null}::text as nothing, ${'Núñez'} as name, 2::bigint as big, 1.50::numeric as price, true as yes`;
+    expect(await database.db.execute(everyKind)).toEqual(await asDrizzleRunsThem().execute(everyKind));
+    expect(await userWithSessions(database.db).execute({ userId }))
+      .toEqual(await userWithSessions(asDrizzleRunsThem() as unknown as Database).execute({ userId }));
+  });
+
+  it('keep working after a statement PostgreSQL refuses to parse, and after one that fails as it runs', async () => {
+    await expect(database.db.execute(sql.raw('selec 1'))).rejects.toThrow();
+    expect((await database.db.execute(sql`select 1 as one`)).rows).toEqual([{ one: 1 }]);
+    await expect(database.db.execute(sql`select 1 / 0`)).rejects.toThrow();
+    expect((await database.db.execute(sql`select 2 as two`)).rows).toEqual([{ two: 2 }]);
+  });
+
+  it('report a broken unique constraint by its name, as a lost race is answered', async () => {
+    const email = `unica-${randomUUID().slice(0, 8)}@receta.test`;
+    const values = { email, passwordHash: 'x', displayName: 'Única', status: 'active' as const };
+    await database.db.insert(users).values(values);
+    const error: unknown = await database.db.insert(users).values(values).catch((failure: unknown) => failure);
+    expect(violatedUniqueConstraint(error)).toBe('users_email_unique');
   });
 });

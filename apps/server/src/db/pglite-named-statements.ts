@@ -29,11 +29,8 @@ interface ParsedStatement {
 export class PgliteNamedStatements {
   /** By the name drizzle prepared them under. */
   readonly #parsed = new Map<string, ParsedStatement>();
-  /**
-   * PGlite's parsers with a query's own over them, by the query's: PGlite would merge the two
-   * maps, one entry per type, on every call (a tenth of a request's time on the patient by id).
-   */
-  readonly #parsers = new WeakMap<NonNullable<QueryOptions['parsers']>, Parsers>();
+  /** PGlite's parsers merged with drizzle's, by the types drizzle parses (see `#parsersFor`). */
+  readonly #parsers = new Map<string, Parsers>();
 
   constructor(readonly pglite: PGlite) {}
 
@@ -42,43 +39,95 @@ export class PgliteNamedStatements {
    * transaction, pass it: the statement then joins it; outside one, it waits for any
    * transaction to end, as `query` does, rather than run between another caller's statements.
    */
-  async query<Row>(
+  query<Row>(
     name: string, text: string, params: readonly unknown[], options: QueryOptions, transaction: Transaction | undefined,
   ): Promise<Results<Row>> {
-    const pglite = this.pglite;
-    const run = async () => {
-      await pglite._checkReady();
-      if (transaction?.closed) throw new Error('Transaction is closed');
+    return this.#exclusive(transaction, async () => {
       const parsed = this.#parsed.get(name);
       // Bound under its name, another statement's text would answer with the first one's rows.
       if (parsed && parsed.text !== text) throw new Error(`Two statements prepared under the name ${name}`);
       const statement = parsed ?? await this.#parse(name, text);
-      const values = params.map((value, index) => {
-        if (value === null || value === undefined) return null;
-        const type = statement.parameterTypes[index]!;
-        const serializer = options.serializers?.[type] ?? pglite.serializers[type];
-        // As PGlite's `query` sends a value of a type it has no serializer for (text, uuid).
-        return serializer ? serializer(value) : (value as { toString: () => string }).toString();
-      });
-      const { messages } = await pglite.execProtocol(Buffer.concat([
+      const values = this.#serialized(params, statement.parameterTypes, options);
+      const { messages } = await this.pglite.execProtocol(Buffer.concat([
         protocol.serialize.bind({ statement: name, values }),
         protocol.serialize.execute({}),
         protocol.serialize.sync(),
       ]), { syncToFs: !transaction });
-      const rows = [...statement.rowDescription, ...messages];
-      return parse.parseResults(rows, this.#parsersFor(options), { rowMode: options.rowMode })[0] as Results<Row>;
-    };
-    return transaction
-      ? pglite.runExclusive(run)
-      : pglite._runExclusiveTransaction(() => pglite.runExclusive(run));
+      return this.#results<Row>([...statement.rowDescription, ...messages], options);
+    });
   }
 
+  /**
+   * Runs `text` as the unnamed statement, as PGlite's `query` does, in two calls into the
+   * WebAssembly where `query` makes six: Parse and Describe, to learn the parameters' types
+   * that choose their serializers; then Bind, Describe, Execute and Sync.
+   */
+  queryUnnamed<Row>(
+    text: string, params: readonly unknown[], options: QueryOptions, transaction: Transaction | undefined,
+  ): Promise<Results<Row>> {
+    return this.#exclusive(transaction, async () => {
+      let described: messages.BackendMessage[];
+      try {
+        ({ messages: described } = await this.pglite.execProtocol(Buffer.concat([
+          protocol.serialize.parse({ text }),
+          protocol.serialize.describe({ type: 'S' }),
+        ]), { syncToFs: false }));
+      } catch (error) {
+        // A refused Parse leaves PostgreSQL skipping messages until the next Sync.
+        await this.pglite.execProtocol(protocol.serialize.sync(), { syncToFs: false });
+        throw error;
+      }
+      const values = this.#serialized(params, parse.parseDescribeStatementResults(described), options);
+      const { messages } = await this.pglite.execProtocol(Buffer.concat([
+        protocol.serialize.bind({ values }),
+        protocol.serialize.describe({ type: 'P' }),
+        protocol.serialize.execute({}),
+        protocol.serialize.sync(),
+      ]), { syncToFs: !transaction });
+      return this.#results<Row>(messages, options);
+    });
+  }
+
+  #exclusive<Result>(transaction: Transaction | undefined, run: () => Promise<Result>): Promise<Result> {
+    const pglite = this.pglite;
+    const checkedRun = async () => {
+      await pglite._checkReady();
+      if (transaction?.closed) throw new Error('Transaction is closed');
+      return run();
+    };
+    return transaction
+      ? pglite.runExclusive(checkedRun)
+      : pglite._runExclusiveTransaction(() => pglite.runExclusive(checkedRun));
+  }
+
+  /** The parameters as PGlite's `query` sends them, each by its type's serializer. */
+  #serialized(params: readonly unknown[], parameterTypes: number[], options: QueryOptions): (string | null)[] {
+    return params.map((value, index) => {
+      if (value === null || value === undefined) return null;
+      const type = parameterTypes[index]!;
+      const serializer = options.serializers?.[type] ?? this.pglite.serializers[type];
+      // As PGlite's `query` sends a value of a type it has no serializer for (text, uuid).
+      return serializer ? serializer(value) : (value as { toString: () => string }).toString();
+    });
+  }
+
+  #results<Row>(messages: messages.BackendMessage[], options: QueryOptions): Results<Row> {
+    return parse.parseResults(messages, this.#parsersFor(options), { rowMode: options.rowMode })[0] as Results<Row>;
+  }
+
+  /**
+   * PGlite's parsers with the query's over them. PGlite would merge the two maps, one entry
+   * per type, on every call (a tenth of a request's time on the patient by id). drizzle gives
+   * every query the same parsers, its own for dates, times and intervals that keep PostgreSQL's
+   * text, but a new object each time: the merged map is kept by the types they parse.
+   */
   #parsersFor({ parsers }: QueryOptions): Parsers {
     if (!parsers) return this.pglite.parsers;
-    let merged = this.#parsers.get(parsers);
+    const types = Object.keys(parsers).join(',');
+    let merged = this.#parsers.get(types);
     if (!merged) {
       merged = { ...this.pglite.parsers, ...parsers };
-      this.#parsers.set(parsers, merged);
+      this.#parsers.set(types, merged);
     }
     return merged;
   }
@@ -104,7 +153,10 @@ export class PgliteNamedStatements {
 type Schema = RelationalSchemaConfig<TablesRelationalConfig>;
 type PrepareQueryArguments = Parameters<PgliteSession<Record<string, unknown>, TablesRelationalConfig>['prepareQuery']>;
 
-/** drizzle's PGlite session, but a statement prepared with a name runs as that named statement. */
+/**
+ * drizzle's PGlite session, but a statement prepared with a name runs as that named statement,
+ * and every other one as the unnamed statement in two calls rather than six.
+ */
 class NamedStatementSession extends PgliteSession<Record<string, unknown>, TablesRelationalConfig> {
   readonly #statements: PgliteNamedStatements;
   readonly #transaction: Transaction | undefined;
@@ -125,16 +177,12 @@ class NamedStatementSession extends PgliteSession<Record<string, unknown>, Table
     customResultMapper?: (rows: unknown[][]) => T['execute'], queryMetadata?: PrepareQueryArguments[5],
     cacheConfig?: PrepareQueryArguments[6],
   ) {
-    if (name === undefined) {
-      return super.prepareQuery(
-        query, fields, name, isResponseInArrayMode, customResultMapper, queryMetadata, cacheConfig,
-      );
-    }
     // drizzle's prepared query, mapping rows as it always does, over a client whose only
-    // method it calls, `query`, runs the named statement.
+    // method it calls, `query`, runs the named statement, or the unnamed one.
     const client = {
-      query: (text: string, params: unknown[], options: QueryOptions) =>
-        this.#statements.query(name, text, params, options, this.#transaction),
+      query: (text: string, params: unknown[], options: QueryOptions) => (name === undefined
+        ? this.#statements.queryUnnamed(text, params, options, this.#transaction)
+        : this.#statements.query(name, text, params, options, this.#transaction)),
     } as unknown as PGlite;
     return new PglitePreparedQuery<T>(
       client, query.sql, query.params, new NoopLogger(), new NoopCache(), queryMetadata, cacheConfig, fields, name,
@@ -157,7 +205,8 @@ class NamedStatementSession extends PgliteSession<Record<string, unknown>, Table
 
 /**
  * drizzle over PGlite as `drizzle-orm/pglite` builds it, except that statements prepared with
- * `.prepare(name)` are PGlite named statements, parsed and planned once per process.
+ * `.prepare(name)` are PGlite named statements, parsed and planned once per process, and the
+ * others run in two calls into PGlite's WebAssembly rather than six.
  */
 export function drizzleWithNamedStatements<TSchema extends Record<string, unknown>>(
   pglite: PGlite, config: { schema: TSchema; casing: 'snake_case' },
