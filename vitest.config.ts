@@ -11,6 +11,6 @@ export default defineConfig({
     maxWorkers: Math.max(availableParallelism(), 2),
     projects: process.env.TEST_DATABASE_URL
       ? ['apps/server']
-      : ['packages/domain', 'apps/server', 'apps/web', 'test'],
+      : ['packages/domain', 'apps/server', 'apps/web', 'apps/web/vitest.styles.config.ts', 'test'],
   },
 });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { messages, type OAuthToken } from '@receta/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router.tsx';
 import { stubApi } from '../../test/fake-api.ts';
 import { renderRoutes } from '../../test/render.tsx';
@@ -10,28 +10,25 @@ import { demoSessionStore, type DemoSession } from './demo-session.ts';
 import { tokenContext } from './oauth-fixtures.ts';
 import { pendingDocumentStore } from './pending-document-store.ts';
 
-// jsdom has no IndexedDB, where the browser keeps the PDF during the PIN step: a map stands in
-// for it here, and the browser journey (e2e/oauth-demo.spec.ts) runs the real one.
-vi.mock('./pending-document-store.ts', () => {
-  let pending: File | null = null;
-  return {
-    pendingDocumentStore: {
-      save: vi.fn((file: File) => {
-        pending = file;
-        return Promise.resolve();
-      }),
-      load: vi.fn(() => Promise.resolve(pending)),
-      clear: vi.fn(() => {
-        pending = null;
-        return Promise.resolve();
-      }),
-    },
-  };
+// jsdom has no IndexedDB, where the browser keeps the PDF during the PIN step: a variable stands
+// in for it here, and the browser journey (e2e/oauth-demo.spec.ts) runs the real one.
+let pending: File | null = null;
+
+beforeEach(() => {
+  pending = null;
+  vi.spyOn(pendingDocumentStore, 'save').mockImplementation((file) => {
+    pending = file;
+    return Promise.resolve();
+  });
+  vi.spyOn(pendingDocumentStore, 'load').mockImplementation(() => Promise.resolve(pending));
+  vi.spyOn(pendingDocumentStore, 'clear').mockImplementation(() => {
+    pending = null;
+    return Promise.resolve();
+  });
 });
 
 afterEach(() => {
   vi.restoreAllMocks();
-  vi.clearAllMocks();
 });
 
 const demoUri = `${window.location.origin}/oauth2/demo`;
