@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { auditActorOf } from '../audit.ts';
 import { redactUrl } from '../http/logging.ts';
-import { appendEvents } from './append-events.ts';
+import { appendChainedEvents } from './append-events.ts';
 import { eventLogKeys } from './event-log-keys.ts';
 import { sealEvent, type SealedEvent } from './sealed-event.ts';
 
@@ -38,7 +38,7 @@ export const accessLog = fp(async (app: FastifyInstance) => {
     }
     app.log.error({ err: error, accesses: batch.length }, 'the event log could not be written; will retry');
   };
-  const write = (batch: SealedEvent[]) => appendEvents(app.db, batch)
+  const write = (batch: SealedEvent[]) => appendChainedEvents(app.db, batch)
     .then(() => undefined, (error: unknown) => retryLater(batch, error));
 
   const flush = (): Promise<void> => {

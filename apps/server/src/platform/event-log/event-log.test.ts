@@ -9,7 +9,7 @@ import { auditEvents, auditLogHead } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit.ts';
 import { MasterKeyring } from '../pki/index.ts';
 import { accessAction } from './access-log.ts';
-import { appendEvents } from './append-events.ts';
+import { appendChainedEvents, appendEvents } from './append-events.ts';
 import { verifyEventLog } from './chain-verification.ts';
 import { eventLogKeys } from './event-log-keys.ts';
 import { sealLegacyEvents } from './legacy-events.ts';
@@ -236,6 +236,50 @@ describe('the event log', () => {
     expect(rows.map((row) => row.subjectId)).toEqual(written.map((event) => event.subjectId));
     expect(rows.at(-1)!.seq! - rows[0]!.seq!).toBe(299);
     expect((await verifyEventLog(test.app.db, eventLogKeys())).firstBroken).toBeNull();
+  });
+
+  it('appends a batch already chained, each row written once, in the order given', async () => {
+    const written = Array.from({ length: 300 }, (_, index) => sealEvent(eventLogKeys(), {
+      actorUserId: null, oauthClientId: null, action: 'test.chained', subjectType: 'test', subjectId: String(index),
+    }, { address: '127.0.0.1', pagePath: null, outcome: '200', details: {} }));
+    const before = await lastSeq(test.app.db);
+    const writes = await test.app.db.transaction(async (tx) => {
+      const rowWrites = async () => {
+        const [counts] = await tx.select({ inserted: sql<number>`n_tup_ins::int`, updated: sql<number>`n_tup_upd::int` })
+          .from(sql`pg_stat_xact_user_tables`).where(sql`relname = 'audit_events'`);
+        return counts!;
+      };
+      // Any chaining the commit would do runs at once instead, so that its writes are counted here.
+      await tx.execute(sql`set constraints audit_events_chain immediate`);
+      const start = await rowWrites();
+      await appendChainedEvents(tx, written);
+      const end = await rowWrites();
+      return { inserted: end.inserted - start.inserted, updated: end.updated - start.updated };
+    });
+    expect(writes).toEqual({ inserted: 300, updated: 0 });
+    const rows = await test.app.db.select({ seq: auditEvents.seq, subjectId: auditEvents.subjectId })
+      .from(auditEvents).where(eq(auditEvents.action, 'test.chained')).orderBy(auditEvents.seq);
+    expect(rows.map((row) => row.subjectId)).toEqual(written.map((event) => event.subjectId));
+    expect(rows.map((row) => row.seq)).toEqual(written.map((_, index) => before + index + 1));
+    expect((await verifyEventLog(test.app.db, eventLogKeys())).firstBroken).toBeNull();
+  });
+
+  it('keeps one unbroken chain when chained batches and transactions append at once', async () => {
+    const batch = (round: number) => Array.from({ length: 20 }, (_, index) => sealEvent(eventLogKeys(), {
+      actorUserId: null, oauthClientId: null, action: 'test.mixed', subjectType: 'test', subjectId: `${round}-${index}`,
+    }, { address: null, pagePath: null, outcome: '200', details: {} }));
+    const before = await lastSeq(test.app.db);
+    await Promise.all(Array.from({ length: 30 }, (_, round) => Promise.all([
+      appendChainedEvents(test.app.db, batch(round)),
+      test.app.db.transaction(async (tx) => {
+        await recordAudit(tx, { actorUserId: doctor.id, pagePath: null }, {
+          action: 'test.mixed', subjectType: 'test', subjectId: `transaction-${round}`,
+        });
+      }),
+    ])));
+    const report = await verifyEventLog(test.app.db, eventLogKeys());
+    expect(report.firstBroken).toBeNull();
+    expect(report.lastSeq).toBe(before + 30 * 21);
   });
 
   it('opens events sealed before a key rotation with the retired key, and says so when that key is missing', async () => {
