@@ -1,5 +1,5 @@
 import { defaultLanguage, type UserSession } from '@receta/domain';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,7 +11,9 @@ import { makeUser, renderRoutes } from '../../test/render.tsx';
 const openPage = '/no-existe';
 const accepted = '2026-01-01T00:00:00Z';
 
+// The page goes first: a signed-in user's page still open would switch back to their saved language.
 afterEach(async () => {
+  cleanup();
   await i18next.changeLanguage(defaultLanguage);
 });
 
