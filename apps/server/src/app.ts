@@ -120,6 +120,7 @@ export async function buildApp(
   await app.register(openApi, { version: config.versions.backend, publicUrl: config.publicUrl });
   await app.register(accessControl, {
     signer: app.tokens, policy: config, pharmacySystemSigner: app.pharmacySystemTokens,
+    watchAccessChanges: database.watchAccessChanges,
   });
   await app.register(workspaceScope);
   await app.register(accessLog);

@@ -25,6 +25,13 @@ export interface DatabaseHandle {
    * PGlite runs no autovacuum, and only its handle has this (docs/decisions/056).
    */
   vacuumAndAnalyze?: () => Promise<MaintenanceReport>;
+  /**
+   * Calls `listener` at each commit that changed a session, a user, a user's roles or
+   * memberships, before that commit's caller goes on; answers how to stop. Only PGlite's
+   * handle has it: one process alone opens its database, so what it announces is every change
+   * there is (docs/decisions/060).
+   */
+  watchAccessChanges?: (listener: () => void) => Promise<() => Promise<void>>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -79,7 +86,7 @@ export async function openPglite(
     await mkdir(source.dataDir, { recursive: true });
     client = await PGlite.create(source.dataDir, pgliteOptions);
   }
-  await client.exec(`set random_page_cost = ${randomPageCost}`);
+  await client.exec(`set random_page_cost = ${randomPageCost}; set receta.announce_access_changes = 'on'`);
   const db = drizzleWithNamedStatements(client, { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });
   return {
@@ -88,6 +95,7 @@ export async function openPglite(
     ping: async () => void (await client.query('select 1')),
     close: () => client.close(),
     vacuumAndAnalyze: () => vacuumAndAnalyzeDueTables(client),
+    watchAccessChanges: (listener) => client.listen('access_changed', listener),
   };
 }
 

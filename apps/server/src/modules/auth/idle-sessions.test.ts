@@ -1,6 +1,7 @@
 import { messages } from '@receta/domain';
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testDatabaseUrl } from '../../../test/database.ts';
 import { createUser, signIn } from '../../../test/factories/users.ts';
 import { useTestApp } from '../../../test/helper.ts';
 import { sessions } from '../../db/schema/index.ts';
@@ -47,5 +48,31 @@ describe('a session unused for SESSION_IDLE_HOURS (8 by default)', () => {
     const before = await lastSeen();
     expect((await readSession()).statusCode).toBe(200);
     expect(await lastSeen()).toEqual(before);
+  });
+});
+
+// PGlite's one process remembers session lookups until a change (decision 060): the time
+// passed since a session was read counts as the database's would.
+describe.skipIf(testDatabaseUrl())('a session remembered by the process', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('ends when SESSION_IDLE_HOURS pass after it was read, with nothing written meanwhile', async () => {
+    const { readSession } = await sessionLastUsed(0);
+    expect((await readSession()).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + (8 * 60 + 1) * 60_000 });
+    const response = await readSession();
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ errorCode: 'sessionExpired' });
+  });
+
+  it('records its use once a minute has passed since it was read', async () => {
+    const { readSession, lastSeen } = await sessionLastUsed(0);
+    expect((await readSession()).statusCode).toBe(200);
+    const before = await lastSeen();
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2 * 60_000 });
+    expect((await readSession()).statusCode).toBe(200);
+    expect((await lastSeen()).getTime()).toBeGreaterThan(before.getTime());
   });
 });

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, DatabaseHandle } from '../../db/client.ts';
 import { sessions, userRoles, users, workspaceMembers } from '../../db/schema/index.ts';
 import { AppError } from '../http/app-error.ts';
 import type { TokenSigner } from './access-tokens.ts';
@@ -14,6 +14,7 @@ import {
   authenticatePharmacySystem, preparePharmacySystemLookup, type PharmacySystemCaller,
 } from './pharmacy-system-bearer.ts';
 import { PharmacySystemTokenSigner } from './pharmacy-system-tokens.ts';
+import { RememberedLookups } from './remembered-lookups.ts';
 import { isWorkspaceId, requestedWorkspaceOf } from './requested-workspace.ts';
 import { RoleCatalogue } from './role-catalogue.ts';
 
@@ -101,7 +102,10 @@ declare module 'fastify' {
 
 // A session's last use is written at most once a minute, so that reading a page is not a
 // write per request; the idle limit is therefore kept to within a minute.
-const lastSeenResolutionSeconds = 60;
+const lastSeenResolutionMs = 60_000;
+
+/** Session lookups one process remembers at most, where the database announces changes (decision 060). */
+const rememberedSessionsCapacity = 10_000;
 
 const undocumentedPrefixes = ['/api/docs'];
 
@@ -114,16 +118,15 @@ function needsDeclaredAccess(url: string): boolean {
  * The session's user, the ids of their roles in order and their memberships of the workspace
  * the request names, if the session is live: one indexed read, prepared once because every
  * authenticated request runs it. The memberships are read in the same statement as the
- * session, so a member removed is refused on the next request, by every server process.
+ * session, so a member removed is refused on the next request, by every server process. The
+ * session's times come with the database's clock, which decides whether it is idle.
  */
-function prepareSessionLookup(db: Database, policy: SessionPolicy) {
+function prepareSessionLookup(db: Database) {
   const roleIdsOfUser = sql<string[]>`array(select ur.role_id from ${userRoles} ur
     where ur.user_id = ${users.id} order by ur.position)`;
   const requested = sql`${sql.placeholder('workspaceId')}::uuid`;
   const memberships = sql<string[]>`array(select wm.workspace_id from ${workspaceMembers} wm
     where wm.user_id = ${users.id} and (${requested} is null or wm.workspace_id = ${requested}) limit 2)`;
-  const isStale = sql<boolean>`${sessions.lastSeenAt} < now() - make_interval(secs => ${lastSeenResolutionSeconds})`;
-  const isIdle = sql<boolean>`${sessions.lastSeenAt} < now() - make_interval(hours => ${policy.sessionIdleHours})`;
   return db.select({
     userId: users.id,
     email: users.email,
@@ -131,8 +134,9 @@ function prepareSessionLookup(db: Database, policy: SessionPolicy) {
     passwordChangedAt: users.passwordChangedAt,
     roleIds: roleIdsOfUser,
     memberships,
-    isStale,
-    isIdle,
+    lastSeenAt: sessions.lastSeenAt,
+    expiresAt: sessions.expiresAt,
+    checkedAt: sql`now()`.mapWith(sessions.lastSeenAt),
   })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -147,23 +151,53 @@ function prepareSessionLookup(db: Database, policy: SessionPolicy) {
 }
 
 type SessionLookup = ReturnType<typeof prepareSessionLookup>;
+type SessionRow = Awaited<ReturnType<SessionLookup['execute']>>[number];
+
+/**
+ * The session lookup, remembered until the database announces a change where it can
+ * (PGlite, decision 060), read on every request elsewhere.
+ */
+class SessionReader {
+  readonly #lookup: SessionLookup;
+  readonly #remembered: RememberedLookups<SessionRow> | undefined;
+
+  constructor(lookup: SessionLookup, remembered?: RememberedLookups<SessionRow>) {
+    this.#lookup = lookup;
+    this.#remembered = remembered;
+  }
+
+  /** The session's row, and the database's time now: its time when read, and this process's clock since. */
+  async read(key: { sessionId: string; userId: string; workspaceId: string | null }) {
+    const load = async () => (await this.#lookup.execute(key))[0];
+    const found = this.#remembered
+      ? await this.#remembered.read(`${key.sessionId} ${key.userId} ${key.workspaceId ?? ''}`, load)
+      : await load().then((value) => value && { value, readAt: Date.now() });
+    if (!found) return undefined;
+    return { row: found.value, now: found.value.checkedAt.getTime() + Date.now() - found.readAt };
+  }
+}
 
 /** The user behind the request's bearer token, or the 401 the spec's client expects. */
 async function authenticate(
-  db: Database, lookup: SessionLookup, signer: TokenSigner, catalogue: RoleCatalogue, request: FastifyRequest,
+  db: Database, sessionReader: SessionReader, signer: TokenSigner, catalogue: RoleCatalogue, request: FastifyRequest,
   policy: SessionPolicy,
 ): Promise<AuthenticatedUser> {
   const check = signer.verify<AccessTokenClaims>('access', requireBearerToken(request));
   if (!check.ok) throw refusedToken(check.reason);
   const workspace = requestedWorkspaceOf(request);
-  const [row] = await lookup.execute({
+  const found = await sessionReader.read({
     sessionId: check.claims.sid, userId: check.claims.sub, workspaceId: isWorkspaceId(workspace) ? workspace : null,
   });
-  if (!row) throw new AppError('unauthenticated', messages.session.invalidAccessToken);
+  // A remembered session may have reached its end since it was read.
+  if (!found || found.now >= found.row.expiresAt.getTime()) {
+    throw new AppError('unauthenticated', messages.session.invalidAccessToken);
+  }
+  const { row, now } = found;
+  const unusedMs = now - row.lastSeenAt.getTime();
   // Disp. DNSISA 1/2025: a session unused for SESSION_IDLE_HOURS is over, as if its token had
   // expired. Its last use is not touched again, so it stays over.
-  if (row.isIdle) throw refusedToken('expired');
-  if (row.isStale) {
+  if (unusedMs > policy.sessionIdleHours * 3_600_000) throw refusedToken('expired');
+  if (unusedMs > lastSeenResolutionMs) {
     await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, check.claims.sid));
   }
   return {
@@ -177,6 +211,20 @@ async function authenticate(
   };
 }
 
+/** The session reader of `app`, remembering lookups until each announced change where the database announces them. */
+async function openSessionReader(
+  app: FastifyInstance, watchAccessChanges: DatabaseHandle['watchAccessChanges'],
+): Promise<SessionReader> {
+  const lookup = prepareSessionLookup(app.db);
+  if (!watchAccessChanges) return new SessionReader(lookup);
+  const remembered = new RememberedLookups<SessionRow>(rememberedSessionsCapacity);
+  const stopWatching = await watchAccessChanges(() => remembered.forgetAll());
+  app.addHook('onClose', async () => {
+    await stopWatching();
+  });
+  return new SessionReader(lookup, remembered);
+}
+
 /** The limits of configuration on a session and its password (decision 041). */
 export type SessionPolicy = Pick<Config, 'passwordMaxAgeDays' | 'sessionIdleHours'>;
 
@@ -186,7 +234,13 @@ export type SessionPolicy = Pick<Config, 'passwordMaxAgeDays' | 'sessionIdleHour
  */
 export const accessControl = fp(async (
   app: FastifyInstance,
-  options: { signer: TokenSigner; policy: SessionPolicy; pharmacySystemSigner?: PharmacySystemTokenSigner },
+  options: {
+    signer: TokenSigner;
+    policy: SessionPolicy;
+    pharmacySystemSigner?: PharmacySystemTokenSigner;
+    /** The database's announcements of changes to sessions, where it makes them (`DatabaseHandle`). */
+    watchAccessChanges?: DatabaseHandle['watchAccessChanges'];
+  },
 ) => {
   // Both signers keep their key in the database, so a second one verifies the same tokens.
   const pharmacySystemSigner = options.pharmacySystemSigner ?? new PharmacySystemTokenSigner(app.db);
@@ -194,7 +248,7 @@ export const accessControl = fp(async (
   app.decorateRequest('oauth', null);
   app.decorateRequest('pharmacySystem', null);
   const catalogue = new RoleCatalogue(app.db);
-  const lookup = prepareSessionLookup(app.db, options.policy);
+  const sessionReader = await openSessionReader(app, options.watchAccessChanges);
   const oauthLookup = prepareOAuthTokenLookup(app.db);
   const pharmacySystemLookup = preparePharmacySystemLookup(app.db);
   app.decorate('roleCatalogue', catalogue);
@@ -223,7 +277,7 @@ export const accessControl = fp(async (
       }
       return;
     }
-    const user = await authenticate(app.db, lookup, options.signer, catalogue, request, options.policy);
+    const user = await authenticate(app.db, sessionReader, options.signer, catalogue, request, options.policy);
     if (user.isPasswordExpired && !request.routeOptions.config.allowsExpiredPassword) {
       throw new AppError('forbidden', messages.password.expired, 'passwordExpired');
     }

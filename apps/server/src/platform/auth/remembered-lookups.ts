@@ -1,0 +1,41 @@
+/** What a lookup found, and when by this process's clock it had found it. */
+export interface Remembered<T> {
+  value: T;
+  readAt: number;
+}
+
+/**
+ * Lookups remembered until `forgetAll`, which the database's announcement of a change calls
+ * (decision 060). A lookup that was under way when a change was announced answers its caller
+ * but is not kept: it may have read the rows from before the change.
+ */
+export class RememberedLookups<T> {
+  readonly #entries = new Map<string, Remembered<T>>();
+  readonly #capacity: number;
+  #generation = 0;
+
+  constructor(capacity: number) {
+    this.#capacity = capacity;
+  }
+
+  /** The remembered answer for `key`, or `load`'s, kept unless a change came meanwhile; nothing found is not kept. */
+  async read(key: string, load: () => Promise<T | undefined>): Promise<Remembered<T> | undefined> {
+    const remembered = this.#entries.get(key);
+    if (remembered) return remembered;
+    const generation = this.#generation;
+    const value = await load();
+    if (value === undefined) return undefined;
+    const found = { value, readAt: Date.now() };
+    if (generation === this.#generation) {
+      // The oldest goes first: a Map keeps its keys in the order they were set.
+      if (this.#entries.size >= this.#capacity) this.#entries.delete(this.#entries.keys().next().value!);
+      this.#entries.set(key, found);
+    }
+    return found;
+  }
+
+  forgetAll(): void {
+    this.#entries.clear();
+    this.#generation += 1;
+  }
+}
