@@ -28,6 +28,15 @@ describe('a change made through another server process', () => {
     expect((await read()).statusCode).toBe(401);
   });
 
+  it('refuses all fifty requests sent after a session is revoked there, with fifty in flight when it was', async () => {
+    const { doctor, read } = await doctorReadingAPatient();
+    const inFlight = Array.from({ length: 50 }, () => read());
+    await second!.app.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, doctor.id));
+    const after = await Promise.all(Array.from({ length: 50 }, () => read()));
+    expect(after.map((response) => response.statusCode)).toEqual(after.map(() => 401));
+    await Promise.all(inFlight);
+  });
+
   it('refuses a user whose role was taken away there', async () => {
     const { doctor, read } = await doctorReadingAPatient();
     await second!.app.db.delete(userRoles).where(eq(userRoles.userId, doctor.id));
