@@ -36,11 +36,11 @@ async function baselines() {
 
 /** A route behind the access check alone, with the app's database and token signer. */
 async function guardedRoute(
-  app: FastifyInstance, watchAccessChanges: DatabaseHandle['watchAccessChanges'],
+  app: FastifyInstance, watchChanges: DatabaseHandle['watchChanges'],
 ): Promise<FastifyInstance> {
   const guarded = Fastify();
   guarded.decorate('db', app.db);
-  await guarded.register(accessControl, { signer: app.tokens, policy: app.config, watchAccessChanges });
+  await guarded.register(accessControl, { signer: app.tokens, policy: app.config, watchChanges });
   guarded.get('/api/me', { config: { access: 'authenticated' } }, (request) => ({ id: request.user?.id }));
   await guarded.ready();
   return guarded;
@@ -88,7 +88,7 @@ async function measureInProcess(): Promise<boolean> {
   const token = app.tokens.sign('access', { sub: user!.id, sid: session!.id }, 3600);
   // With the database's announcements of changes, as the app has them on PGlite, and without,
   // as on PostgreSQL or just after a change: the session's row read on every request.
-  const guarded = await guardedRoute(app, database.watchAccessChanges);
+  const guarded = await guardedRoute(app, database.watchChanges);
   const reading = await guardedRoute(app, undefined);
 
   // Login step one: the argon2id verification is the cost; the rest must stay small beside it.

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { unregisteredCuirCode, type Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import { administratorsRoutes, invitationRoutes } from './modules/administrators/index.ts';
@@ -38,6 +38,7 @@ import { accessControl } from './platform/auth/access-control.ts';
 import { PharmacySystemTokenSigner } from './platform/auth/pharmacy-system-tokens.ts';
 import { workspaceScope } from './platform/auth/workspace-scope.ts';
 import { errorHandler } from './platform/http/error-handler.ts';
+import { serializerCompiler } from './platform/http/frozen-answers.ts';
 import { jsonBodies } from './platform/http/json-body.ts';
 import { loggingOptions, type LogStream } from './platform/http/logging.ts';
 import { openApi } from './platform/http/openapi.ts';
@@ -120,7 +121,7 @@ export async function buildApp(
   await app.register(openApi, { version: config.versions.backend, publicUrl: config.publicUrl });
   await app.register(accessControl, {
     signer: app.tokens, policy: config, pharmacySystemSigner: app.pharmacySystemTokens,
-    watchAccessChanges: database.watchAccessChanges,
+    watchChanges: database.watchChanges,
   });
   await app.register(workspaceScope);
   await app.register(accessLog);
@@ -153,7 +154,7 @@ export async function buildApp(
   await app.register(dashboardRoutes, { prefix: '/api' });
   await app.register(signingRoutes, { prefix: '/api' });
   await app.register(clinicalSearchRoutes, { prefix: '/api' });
-  await app.register(patientsRoutes, { prefix: '/api' });
+  await app.register(patientsRoutes, { prefix: '/api', watchChanges: database.watchChanges });
   await app.register(dispensingRoutes, { prefix: '/api' });
   await app.register(fhirRoutes, { prefix: '/api' });
   await app.register(patientAccessRoutes, { prefix: '/api' });

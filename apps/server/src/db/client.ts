@@ -15,6 +15,13 @@ import * as schema from './schema/index.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * What PGlite announces at each commit that changed it: `access_changed`, a session, a user,
+ * a user's roles or memberships (docs/decisions/060); `patients_changed`, a patient, a
+ * workspace's count of them or an insurer (docs/decisions/061).
+ */
+export type AnnouncedChange = 'access_changed' | 'patients_changed';
+
 export interface DatabaseHandle {
   db: Database;
   /** Runs one statement that reaches the server, for the readiness probe. */
@@ -26,12 +33,11 @@ export interface DatabaseHandle {
    */
   vacuumAndAnalyze?: () => Promise<MaintenanceReport>;
   /**
-   * Calls `listener` at each commit that changed a session, a user, a user's roles or
-   * memberships, before that commit's caller goes on; answers how to stop. Only PGlite's
-   * handle has it: one process alone opens its database, so what it announces is every change
-   * there is (docs/decisions/060).
+   * Calls `listener` at each commit that made `change`, before that commit's caller goes on;
+   * answers how to stop. Only PGlite's handle has it: one process alone opens its database,
+   * so what it announces is every change there is (docs/decisions/060).
    */
-  watchAccessChanges?: (listener: () => void) => Promise<() => Promise<void>>;
+  watchChanges?: (change: AnnouncedChange, listener: () => void) => Promise<() => Promise<void>>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -86,7 +92,7 @@ export async function openPglite(
     await mkdir(source.dataDir, { recursive: true });
     client = await PGlite.create(source.dataDir, pgliteOptions);
   }
-  await client.exec(`set random_page_cost = ${randomPageCost}; set receta.announce_access_changes = 'on'`);
+  await client.exec(`set random_page_cost = ${randomPageCost}; set receta.announce_changes = 'on'`);
   const db = drizzleWithNamedStatements(client, { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });
   return {
@@ -95,7 +101,7 @@ export async function openPglite(
     ping: async () => void (await client.query('select 1')),
     close: () => client.close(),
     vacuumAndAnalyze: () => vacuumAndAnalyzeDueTables(client),
-    watchAccessChanges: (listener) => client.listen('access_changed', listener),
+    watchChanges: (change, listener) => client.listen(change, listener),
   };
 }
 

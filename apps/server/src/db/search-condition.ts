@@ -7,6 +7,7 @@ const maxSearchWords = 5;
 
 /** The words of a user's search, normalised as `search_text` columns are (at most five). */
 export function searchWordsOf(query: string | undefined): string[] {
+  if (!query) return [];
   return normalizeForSearch(query).split(' ').filter(Boolean).slice(0, maxSearchWords);
 }
 

@@ -130,9 +130,14 @@ export async function findBuiltPatientsPage(db: Database, workspaces: WorkspaceR
   return { items, total: total?.count ?? 0 };
 }
 
+/** Whether the page is one as the list usually asks for it: of one workspace, with no search words. */
+export function isUsualPage(workspaces: WorkspaceReach, query: PatientPageQuery): workspaces is string {
+  return typeof workspaces === 'string' && searchWordsOf(withoutDigitGrouping(query.q)).length === 0;
+}
+
 /** One page of the patients of a workspace (or of several); every word of q is in the last name, name or DNI. */
 export async function findPatientsPage(db: Database, workspaces: WorkspaceReach, query: PatientPageQuery) {
-  return typeof workspaces === 'string' && searchWordsOf(withoutDigitGrouping(query.q)).length === 0
+  return isUsualPage(workspaces, query)
     ? findUsualPatientsPage(db, workspaces, query)
     : findBuiltPatientsPage(db, workspaces, query);
 }

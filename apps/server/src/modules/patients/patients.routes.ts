@@ -2,22 +2,44 @@ import {
   DeleteManySchema, messages, PatientInputSchema, PatientPageSchema, PatientSchema, PatientsQuerySchema,
   PatientsRemovedSchema,
 } from '@receta/domain';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { DatabaseHandle } from '../../db/client.ts';
 import { auditActorOf } from '../../platform/audit.ts';
 import { currentWorkspaceId } from '../../platform/auth/workspace-scope.ts';
 import { errorAnswers } from '../../platform/http/error-answers.ts';
-import { createPatient, editPatient, listPatients, removePatients, showPatient } from './patients.service.ts';
+import { rememberedUntil } from '../../platform/remembered-lookups.ts';
+import {
+  createPatient, editPatient, listPatients, removePatients, showPatient, type PatientOfWorkspace,
+  type PatientPageOfWorkspace, type RememberedPatients,
+} from './patients.service.ts';
 
 const tags = ['pacientes'];
 
 const PatientParamsSchema = z.object({ id: z.uuid(messages.patients.notFound) });
 
+/** At most this many patients remembered (about a megabyte) and pages of them (about ten). */
+const rememberedPatientsCapacity = 2_000;
+const rememberedPagesCapacity = 1_000;
+
+/** Where the database announces its changes (PGlite), what patients are read is remembered until the next. */
+async function rememberedPatients(
+  app: FastifyInstance, watchChanges: DatabaseHandle['watchChanges'],
+): Promise<RememberedPatients | undefined> {
+  const patients = await rememberedUntil<PatientOfWorkspace>(app, watchChanges, 'patients_changed', rememberedPatientsCapacity);
+  const pages = await rememberedUntil<PatientPageOfWorkspace>(app, watchChanges, 'patients_changed', rememberedPagesCapacity);
+  return patients && pages && { patients, pages };
+}
+
 /**
  * The patients of the request's workspace (`x-workspace`): its doctors see and prescribe to
  * them, nobody else does.
  */
-export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const patientsRoutes: FastifyPluginAsyncZod<{ watchChanges?: DatabaseHandle['watchChanges'] }> = async (
+  app, { watchChanges },
+) => {
+  const remembered = await rememberedPatients(app, watchChanges);
   app.get('/patients', {
     config: { workspace: 'required', access: ['index.patient'] },
     schema: {
@@ -26,7 +48,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: PatientsQuerySchema,
       response: { 200: PatientPageSchema, ...errorAnswers(400, 401, 403) },
     },
-  }, (request) => listPatients(app.db, currentWorkspaceId(request), request.query));
+  }, (request) => listPatients(app.db, currentWorkspaceId(request), request.query, remembered));
 
   app.get('/patients/:id', {
     config: { workspace: 'required', access: ['index.patient', 'show.patient'] },
@@ -36,7 +58,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
       params: PatientParamsSchema,
       response: { 200: PatientSchema, ...errorAnswers(400, 401, 403, 404) },
     },
-  }, (request) => showPatient(app.db, currentWorkspaceId(request), request.params.id));
+  }, (request) => showPatient(app.db, currentWorkspaceId(request), request.params.id, remembered));
 
   app.post('/patients', {
     config: { workspace: 'required', access: ['create.patient'] },

@@ -6,6 +6,7 @@ import type { Config } from '../../config.ts';
 import type { Database, DatabaseHandle } from '../../db/client.ts';
 import { sessions, userRoles, users, workspaceMembers } from '../../db/schema/index.ts';
 import { AppError } from '../http/app-error.ts';
+import { rememberedUntil, type RememberedLookups } from '../remembered-lookups.ts';
 import type { TokenSigner } from './access-tokens.ts';
 import { refusedToken, requireBearerToken } from './bearer-token.ts';
 import { authenticateOAuth, prepareOAuthTokenLookup, type OAuthCaller } from './oauth-bearer.ts';
@@ -14,7 +15,6 @@ import {
   authenticatePharmacySystem, preparePharmacySystemLookup, type PharmacySystemCaller,
 } from './pharmacy-system-bearer.ts';
 import { PharmacySystemTokenSigner } from './pharmacy-system-tokens.ts';
-import { RememberedLookups } from './remembered-lookups.ts';
 import { isWorkspaceId, requestedWorkspaceOf } from './requested-workspace.ts';
 import { RoleCatalogue } from './role-catalogue.ts';
 
@@ -213,16 +213,12 @@ async function authenticate(
 
 /** The session reader of `app`, remembering lookups until each announced change where the database announces them. */
 async function openSessionReader(
-  app: FastifyInstance, watchAccessChanges: DatabaseHandle['watchAccessChanges'],
+  app: FastifyInstance, watchChanges: DatabaseHandle['watchChanges'],
 ): Promise<SessionReader> {
-  const lookup = prepareSessionLookup(app.db);
-  if (!watchAccessChanges) return new SessionReader(lookup);
-  const remembered = new RememberedLookups<SessionRow>(rememberedSessionsCapacity);
-  const stopWatching = await watchAccessChanges(() => remembered.forgetAll());
-  app.addHook('onClose', async () => {
-    await stopWatching();
-  });
-  return new SessionReader(lookup, remembered);
+  return new SessionReader(
+    prepareSessionLookup(app.db),
+    await rememberedUntil<SessionRow>(app, watchChanges, 'access_changed', rememberedSessionsCapacity),
+  );
 }
 
 /** The limits of configuration on a session and its password (decision 041). */
@@ -238,8 +234,8 @@ export const accessControl = fp(async (
     signer: TokenSigner;
     policy: SessionPolicy;
     pharmacySystemSigner?: PharmacySystemTokenSigner;
-    /** The database's announcements of changes to sessions, where it makes them (`DatabaseHandle`). */
-    watchAccessChanges?: DatabaseHandle['watchAccessChanges'];
+    /** The database's announcements of changes, where it makes them (`DatabaseHandle`). */
+    watchChanges?: DatabaseHandle['watchChanges'];
   },
 ) => {
   // Both signers keep their key in the database, so a second one verifies the same tokens.
@@ -248,7 +244,7 @@ export const accessControl = fp(async (
   app.decorateRequest('oauth', null);
   app.decorateRequest('pharmacySystem', null);
   const catalogue = new RoleCatalogue(app.db);
-  const sessionReader = await openSessionReader(app, options.watchAccessChanges);
+  const sessionReader = await openSessionReader(app, options.watchChanges);
   const oauthLookup = prepareOAuthTokenLookup(app.db);
   const pharmacySystemLookup = preparePharmacySystemLookup(app.db);
   app.decorate('roleCatalogue', catalogue);

@@ -1,3 +1,6 @@
+import type { FastifyInstance } from 'fastify';
+import type { AnnouncedChange, DatabaseHandle } from '../db/client.ts';
+
 /** What a lookup found, and when by this process's clock it had found it. */
 export interface Remembered<T> {
   value: T;
@@ -6,7 +9,7 @@ export interface Remembered<T> {
 
 /**
  * Lookups remembered until `forgetAll`, which the database's announcement of a change calls
- * (decision 060). A lookup that was under way when a change was announced answers its caller
+ * (decisions 060 and 061). A lookup that was under way when a change was announced answers its caller
  * but is not kept: it may have read the rows from before the change.
  */
 export class RememberedLookups<T> {
@@ -38,4 +41,20 @@ export class RememberedLookups<T> {
     this.#entries.clear();
     this.#generation += 1;
   }
+}
+
+/**
+ * Lookups remembered until the database announces `change`, for as long as `app` runs; none
+ * where the database announces nothing (PostgreSQL: other processes change it unannounced).
+ */
+export async function rememberedUntil<T>(
+  app: FastifyInstance, watchChanges: DatabaseHandle['watchChanges'], change: AnnouncedChange, capacity: number,
+): Promise<RememberedLookups<T> | undefined> {
+  if (!watchChanges) return undefined;
+  const remembered = new RememberedLookups<T>(capacity);
+  const stopWatching = await watchChanges(change, () => remembered.forgetAll());
+  app.addHook('onClose', async () => {
+    await stopWatching();
+  });
+  return remembered;
 }
