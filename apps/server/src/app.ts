@@ -116,7 +116,7 @@ export async function buildApp(
     },
   });
   await app.register(errorHandler);
-  await app.register(attemptLimiting);
+  await app.register(attemptLimiting, { ownedByThisProcess: database.ownedByThisProcess });
   await app.register(jsonBodies);
   await app.register(openApi, { version: config.versions.backend, publicUrl: config.publicUrl });
   await app.register(accessControl, {

@@ -24,6 +24,11 @@ export type AnnouncedChange = 'access_changed' | 'patients_changed';
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * Whether this process alone opens the database (PGlite, which takes no lock): then what it
+   * keeps in memory about the database answers for every server process there is.
+   */
+  ownedByThisProcess: boolean;
   /** Runs one statement that reaches the server, for the readiness probe. */
   ping: () => Promise<void>;
   close: () => Promise<void>;
@@ -58,6 +63,7 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   await migrateNodePostgres(db, { migrationsFolder });
   return {
     db,
+    ownedByThisProcess: false,
     ping: async () => void (await pool.query('select 1')),
     close: () => pool.end(),
   };
@@ -98,6 +104,7 @@ export async function openPglite(
   return {
     db,
     client,
+    ownedByThisProcess: true,
     ping: async () => void (await client.query('select 1')),
     close: () => client.close(),
     vacuumAndAnalyze: () => vacuumAndAnalyzeDueTables(client),

@@ -4,6 +4,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../test/helper.ts';
 import { attemptLimits } from '../db/schema/index.ts';
 import { DatabaseAttemptCounts } from './attempt-counts-database.ts';
+import { ProcessAttemptCounts } from './attempt-counts-process.ts';
 import { RedisAttemptCounts } from './attempt-counts-redis.ts';
 import { AttemptLimiter, deleteExpiredAttempts, type AttemptKey, type AttemptPolicy } from './attempt-limiter.ts';
 import { AppError } from './http/app-error.ts';
@@ -72,6 +73,16 @@ function behavesAsALimiter(openLimiter: () => AttemptLimiter) {
   });
 }
 
+/** Locks a fresh key and moves the clock (faked) to a second before its lock runs out, then past it. */
+async function expectUnlockedWhenTheLockRunsOut(limiter: AttemptLimiter) {
+  const key = freshKey();
+  for (let attempt = 0; attempt <= policy.maxAttempts; attempt++) await limiter.reserve([key]).catch(() => undefined);
+  vi.setSystemTime(Date.now() + policy.lockMs - 1000);
+  await expect(limiter.reserve([key])).rejects.toMatchObject({ statusCode: 429 });
+  vi.setSystemTime(Date.now() + 2000);
+  await expect(limiter.reserve([key])).resolves.toBeUndefined();
+}
+
 describe('attempt limiter on the database', () => {
   const openLimiter = () => new AttemptLimiter(new DatabaseAttemptCounts(test.app.db));
   afterEach(() => void vi.useRealTimers());
@@ -81,16 +92,35 @@ describe('attempt limiter on the database', () => {
   it('unlocks a key when its lock runs out, and removes the counts that ran out', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const limiter = openLimiter();
-    const key = freshKey();
-    for (let attempt = 0; attempt <= policy.maxAttempts; attempt++) await limiter.reserve([key]).catch(() => undefined);
-    vi.setSystemTime(Date.now() + policy.lockMs - 1000);
-    await expect(limiter.reserve([key])).rejects.toMatchObject({ statusCode: 429 });
-    vi.setSystemTime(Date.now() + 2000);
-    await expect(limiter.reserve([key])).resolves.toBeUndefined();
+    await expectUnlockedWhenTheLockRunsOut(limiter);
 
     const later = new Date(Date.now() + policy.windowMs + 1000);
     expect(await deleteExpiredAttempts(test.app.db, later)).toBeGreaterThan(0);
     expect(await test.app.db.select().from(attemptLimits)).toEqual([]);
+  });
+});
+
+describe('attempt limiter in the memory of the process that owns the database', () => {
+  const openLimiter = () => new AttemptLimiter(new ProcessAttemptCounts());
+  afterEach(() => void vi.useRealTimers());
+
+  behavesAsALimiter(openLimiter);
+
+  it('unlocks a key when its lock runs out, and sweeps away the counts that ran out', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const counts = new ProcessAttemptCounts();
+    const limiter = new AttemptLimiter(counts);
+    await expectUnlockedWhenTheLockRunsOut(limiter);
+
+    for (let subject = 0; subject < 999; subject++) await limiter.reserve([freshKey()]);
+    expect(counts.keysCounted).toBe(1_000);
+    vi.setSystemTime(Date.now() + policy.windowMs + 1000);
+    await limiter.reserve([freshKey()]);
+    expect(counts.keysCounted).toBe(1);
+  });
+
+  it('counts together for every app built on one database', () => {
+    expect(ProcessAttemptCounts.of(test.app.db)).toBe(ProcessAttemptCounts.of(test.app.db));
   });
 });
 

@@ -1,10 +1,11 @@
 import { lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Database } from '../db/client.ts';
+import type { Database, DatabaseHandle } from '../db/client.ts';
 import { attemptLimits } from '../db/schema/index.ts';
 import type { AttemptCounts } from './attempt-counts.ts';
 import { DatabaseAttemptCounts } from './attempt-counts-database.ts';
+import { ProcessAttemptCounts } from './attempt-counts-process.ts';
 import { RedisAttemptCounts } from './attempt-counts-redis.ts';
 import { AppError } from './http/app-error.ts';
 import { runPeriodically } from './periodic-passes.ts';
@@ -58,17 +59,24 @@ export type AttemptKey = readonly [policy: AttemptPolicy, subject: string];
 
 /**
  * Every lock-out and rate limit of the platform, counted atomically in a store every server
- * process shares (decisions 026 and 055). An attempt is reserved before the secret it carries
+ * process shares (decisions 026, 055 and 062). An attempt is reserved before the secret it carries
  * is checked: however many requests race, and on however many processes, no more than a
  * policy's allowance is ever evaluated.
  */
 export class AttemptLimiter {
   constructor(private readonly counts: AttemptCounts) {}
 
-  /** The limiter the configuration asks for: Redis when a URL is given, else the database. */
-  static open(db: Database, redis: { url: string; keyPrefix: string } | undefined): AttemptLimiter {
-    const counts = redis ? RedisAttemptCounts.connect(redis.url, redis.keyPrefix) : new DatabaseAttemptCounts(db);
-    return new AttemptLimiter(counts);
+  /**
+   * The limiter the configuration asks for: Redis when a URL is given, else the process's
+   * memory where the process alone opens the database (PGlite), else the database.
+   */
+  static open(
+    database: Pick<DatabaseHandle, 'db' | 'ownedByThisProcess'>, redis: { url: string; keyPrefix: string } | undefined,
+  ): AttemptLimiter {
+    if (redis) return new AttemptLimiter(RedisAttemptCounts.connect(redis.url, redis.keyPrefix));
+    return new AttemptLimiter(
+      database.ownedByThisProcess ? ProcessAttemptCounts.of(database.db) : new DatabaseAttemptCounts(database.db),
+    );
   }
 
   /**
@@ -116,14 +124,15 @@ export async function deleteExpiredAttempts(db: Database, now: Date): Promise<nu
 }
 
 /**
- * Gives the app its `attempts` limiter, on Redis when `REDIS_URL` is set, and, on the
+ * Gives the app its `attempts` limiter (`AttemptLimiter.open`), and, where it counts in the
  * database, a pass every hour that removes the counts no longer needed.
  */
-export const attemptLimiting = fp((app: FastifyInstance) => {
+export const attemptLimiting = fp((app: FastifyInstance, database: Pick<DatabaseHandle, 'ownedByThisProcess'>) => {
   const { redisUrl, redisKeyPrefix } = app.config;
-  app.decorate('attempts', AttemptLimiter.open(app.db, redisUrl ? { url: redisUrl, keyPrefix: redisKeyPrefix } : undefined));
+  const redis = redisUrl ? { url: redisUrl, keyPrefix: redisKeyPrefix } : undefined;
+  app.decorate('attempts', AttemptLimiter.open({ db: app.db, ownedByThisProcess: database.ownedByThisProcess }, redis));
   app.addHook('onClose', () => app.attempts.close());
-  if (!redisUrl) {
+  if (!redis && !database.ownedByThisProcess) {
     runPeriodically<number>(app, { name: 'attempt limits', intervalMs: 60 * 60_000, isWorthLogging: (removed) => removed > 0 },
       (now) => deleteExpiredAttempts(app.db, now));
   }
