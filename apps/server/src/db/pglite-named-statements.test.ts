@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -136,7 +136,8 @@ describe.skipIf(testDatabaseUrl())('statements without a name, on PGlite', () =>
     const everyKind = sql`select ${JSON.stringify({ alergias: ['penicilina'], nota: 'ñandú' })}::jsonb as details,
       ${Buffer.from([0, 1, 254, 255])}::bytea as bytes, ${new Date(Date.UTC(2026, 10, 28, 12, 30))}::timestamptz as at,
       ${'2026-11-28'}::date as day, ${sql.raw("interval '90 minutes'")} as lasting, array[1, 2, 3]::int[] as numbers,
-      ${null}::text as nothing, ${'Núñez'} as name, 2::bigint as big, 1.50::numeric as price, true as yes`;
+      ${null}::text as nothing, ${'Núñez'} as name, 2::bigint as big, 1.50::numeric as price, true as yes,
+      ${'Ñandú, pingüino y €. '.repeat(100)}::text as long_text, ${randomBytes(70_000)}::bytea as pdf`;
     expect(await database.db.execute(everyKind)).toEqual(await asDrizzleRunsThem().execute(everyKind));
     expect(await userWithSessions(database.db).execute({ userId }))
       .toEqual(await userWithSessions(asDrizzleRunsThem() as unknown as Database).execute({ userId }));

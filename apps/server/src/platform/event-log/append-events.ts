@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared-statement.ts';
 import type { SealedEvent } from './sealed-event.ts';
 
 /**
@@ -45,5 +46,11 @@ export async function appendEvents(db: Database, events: readonly SealedEvent[])
  * the chain's head until it ends.
  */
 export async function appendChainedEvents(db: Database, events: readonly SealedEvent[]): Promise<void> {
-  await db.execute(sql`select audit_append_chained(${eventsAsJson(events)}::text::jsonb)`);
+  await appendChained(db).execute({ events: eventsAsJson(events) });
 }
+
+// Named, as the accesses' batches come several times a second: parsed and planned once.
+const appendChained = preparedPerDatabase((db) => db
+  .select({ appended: sql`1` })
+  .from(sql`audit_append_chained(${sql.placeholder('events')}::text::jsonb)`)
+  .prepare('audit_append_chained'));
