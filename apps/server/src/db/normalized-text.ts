@@ -18,3 +18,13 @@ export function normalizedText(text: SQLWrapper): SQL<string> {
 export function normalizedCopyOf(columnName: string): () => SQL<string> {
   return () => normalizedText(sql.identifier(columnName));
 }
+
+/**
+ * A generated column's expression: another column of the row as Spanish orders words, whatever
+ * the database's collation (in C, PGlite's, 'Álvarez' comes after 'Gómez'): lower-cased,
+ * without accents, and ñ after every n as the alphabet has it, written 'n~' before the accents
+ * go ('~' comes after the letters).
+ */
+export function spanishSortKeyOf(columnName: string): () => SQL<string> {
+  return () => sql<string>`translate(replace(lower(${sql.identifier(columnName)}), 'ñ', 'n~'), ${sql.raw(`'${accented}'`)}, ${sql.raw(`'${plain}'`)})`;
+}

@@ -7,6 +7,7 @@ import {
   favouriteKinds, identityDocumentTypes, medicationSubtypes, prescriptionKinds, prescriptionStates, prescriptionTypes,
   patientSexes,
 } from '@receta/domain';
+import { spanishSortKeyOf } from '../normalized-text.ts';
 import { users } from './accounts.ts';
 import { diagnoses, insurers, medications, practices } from './reference.ts';
 import { workspaces } from './workspaces.ts';
@@ -44,11 +45,14 @@ export const patients = pgTable('patients', {
   allergies: jsonb().$type<Allergy[]>().notNull().default([]),
   /** Lower-case, accent-free last name, name and DNI, for the list's search. */
   searchText: text().notNull(),
+  /** Last name and name as Spanish orders them: the list's alphabetical order. */
+  lastNameOrder: text().notNull().generatedAlwaysAs(spanishSortKeyOf('last_name')),
+  nameOrder: text().notNull().generatedAlwaysAs(spanishSortKeyOf('name')),
   createdAt: createdAt(),
   updatedAt: createdAt(),
 }, (table) => [
   unique().on(table.workspaceId, table.dni),
-  index().on(table.workspaceId, table.lastName, table.name),
+  index().on(table.workspaceId, table.lastNameOrder, table.nameOrder, table.id),
   index().on(table.workspaceId, table.createdAt),
 ]);
 

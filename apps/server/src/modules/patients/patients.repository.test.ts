@@ -19,7 +19,8 @@ const people = [
   ['Ana', 'Acosta', '1950-01-01'], ['Ana', 'Acosta', '1970-03-03'], ['Beatriz', 'Acosta', '1950-01-01'],
   ['José', 'Núñez', '1990-05-05'], ['Ana', 'Nuñez Acosta', '1970-03-03'], ['Pedro', 'Zárate', '1950-01-01'],
   ['María José', 'Zárate', '2001-12-12'], ['Pedro', 'Zárate', '1990-05-05'], ['Lucía', 'Ábalos', '1962-08-30'],
-  ['Lucía', 'Ferreyra', '1962-08-30'], ['Raúl', 'Ferreyra', '1985-07-07'],
+  ['Lucía', 'Ferreyra', '1962-08-30'], ['Raúl', 'Ferreyra', '1985-07-07'], ['Carlos', 'Muñoz', '1985-07-07'],
+  ['Elena', 'Munuera', '1962-08-30'],
 ] as const;
 
 beforeAll(async () => {
@@ -55,6 +56,16 @@ describe('a page of patients without search words', () => {
       expect(seen.toSorted()).toEqual(clinicPatientIds.toSorted());
     },
   );
+
+  it('by last name, is in Spanish alphabetical order: accented letters among the plain ones, ñ after n', async () => {
+    const query = { page: 1, pageSize: 20, sort: 'lastName', order: 'asc' } as const;
+    const { items } = await findPatientsPage(test.app.db, clinic.workspaceId, query);
+    expect(items.map((patient) => `${patient.lastName}, ${patient.name}`)).toEqual([
+      'Ábalos, Lucía', 'Acosta, Ana', 'Acosta, Ana', 'Acosta, Beatriz', 'Ferreyra, Lucía', 'Ferreyra, Raúl',
+      'Munuera, Elena', 'Muñoz, Carlos', 'Núñez, José', 'Nuñez Acosta, Ana', 'Zárate, María José', 'Zárate, Pedro',
+      'Zárate, Pedro',
+    ]);
+  });
 
   it('is read by the prepared statements for one workspace, and built for a search or several workspaces', async () => {
     const query = { page: 1, pageSize: 20, sort: 'lastName', order: 'asc' } as const;

@@ -19,7 +19,7 @@ export type PatientValues = Omit<typeof patients.$inferInsert, 'id' | 'workspace
 export const uniqueDniConstraint = 'patients_workspaceId_dni_unique';
 
 const sortColumns = {
-  lastName: patients.lastName,
+  lastName: patients.lastNameOrder,
   dni: patients.dni,
   dateOfBirth: patients.dateOfBirth,
   createdAt: patients.createdAt,
@@ -71,7 +71,7 @@ function patientsInOrder(db: Database, where: SQL | undefined, sort: PatientPage
     .from(patients)
     .leftJoin(insurers, eq(insurers.id, patients.insurerId))
     .where(where)
-    .orderBy(direction(sortColumns[sort]), asc(patients.lastName), asc(patients.name), asc(patients.id));
+    .orderBy(direction(sortColumns[sort]), asc(patients.lastNameOrder), asc(patients.nameOrder), asc(patients.id));
 }
 
 /**
