@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { nationalJurisdiction, provinces } from '@receta/domain';
-import { eq, getTableColumns, type SQL } from 'drizzle-orm';
-import { alias, type PgColumn, type PgInsertValue, type PgTable, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { toSnakeCase } from 'drizzle-orm/casing';
+import { type PgColumn, type PgInsertValue, type PgTable, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import {
@@ -53,13 +54,24 @@ interface TableTarget<Table extends ReferenceTable> {
   scope?: SQL;
 }
 
-/** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest table. */
+/** Rows per statement: a few hundred kilobytes of JSON. */
 const batchSize = 1000;
+
+/** A column's name in SQL: the schema names its columns by their properties, snake-cased. */
+function sqlNameOf(column: PgColumn): string {
+  return column.keyAsName ? toSnakeCase(column.name) : column.name;
+}
 
 /**
  * Makes a reference table hold exactly the given rows as its active ones: every row is marked
  * inactive, then the given rows are upserted as active. Rows are never deleted, because
  * other tables keep pointing at them. Returns the number of rows given.
+ *
+ * Each batch goes as one JSON parameter that `jsonb_populate_recordset` reads back into the
+ * table's columns: drizzle would build a parameter for every value (20,000 in a batch of
+ * medications) and spend more time building the statement than the database spends running it.
+ * The columns written are those the rows have, a generated one being the database's to compute;
+ * a value a row leaves out is written null (decision 065).
  */
 async function replaceRows<Table extends ReferenceTable>(
   tx: Database,
@@ -68,19 +80,23 @@ async function replaceRows<Table extends ReferenceTable>(
 ): Promise<number> {
   // TypeScript cannot map `isActive` to the update's value type through the type parameter.
   await tx.update(table).set({ isActive: false } as PgUpdateSetSource<Table>).where(scope);
-  // Columns of a table aliased "excluded" render as "excluded"."column", which is how an
-  // upsert names the row it could not insert, under whatever column casing the client uses.
-  const excluded = getTableColumns(alias(table, 'excluded'));
-  const fromExcluded = Object.fromEntries(
-    Object.entries(getTableColumns(table))
-      // The key stays; a generated column is the database's to compute.
-      .filter(([, column]) => column !== key && column.generated === undefined)
-      .map(([property]) => [property, excluded[property]]),
-  ) as PgUpdateSetSource<Table>;
+  const columns = Object.entries(getTableColumns(table))
+    .filter(([property, column]) => column.generated === undefined && rows.some((row) => property in row))
+    .map(([property, column]) => ({ property, name: sqlNameOf(column) }));
+  const names = sql.join(columns.map(({ name }) => sql.identifier(name)), sql`, `);
+  const updates = sql.join(
+    columns.filter(({ name }) => name !== sqlNameOf(key))
+      .map(({ name }) => sql`${sql.identifier(name)} = excluded.${sql.identifier(name)}`),
+    sql`, `,
+  );
   for (let start = 0; start < rows.length; start += batchSize) {
-    await tx.insert(table)
-      .values(rows.slice(start, start + batchSize))
-      .onConflictDoUpdate({ target: key, set: fromExcluded });
+    const batch = rows.slice(start, start + batchSize).map((row: Record<string, unknown>) => (
+      Object.fromEntries(columns.map(({ property, name }) => [name, row[property] ?? null]))
+    ));
+    await tx.execute(sql`
+      insert into ${table} (${names})
+      select ${names} from jsonb_populate_recordset(null::${table}, ${JSON.stringify(batch)}::text::jsonb)
+      on conflict (${sql.identifier(sqlNameOf(key))}) do update set ${updates}`);
   }
   return rows.length;
 }
