@@ -91,7 +91,7 @@ describe('the event log', () => {
       const forThisPatient = rows.filter((row) => row.details.url === `/api/patients/${patient.id}`);
       expect(forThisPatient).toHaveLength(2);
       return forThisPatient;
-    });
+    }, { timeout: 5_000 });
     expect(accesses.map(({ actorUserId, outcome, pagePath, address }) => ({ actorUserId, outcome, pagePath, address })))
       .toEqual([
         { actorUserId: doctor.id, outcome: '200', pagePath: `/patients/${patient.id}`, address: '127.0.0.1' },
