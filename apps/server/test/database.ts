@@ -115,7 +115,7 @@ export async function createProcessDatabase(
   if (template.kind === 'pglite') {
     const folder = join(dataDir, 'db');
     await mkdir(folder, { recursive: true });
-    await promisify(execFile)('tar', ['-xzf', template.dumpPath, '-C', folder]);
+    await promisify(execFile)('tar', ['-xf', template.dumpPath, '-C', folder]);
     return { databaseUrl: '', drop: () => Promise.resolve() };
   }
   const { name, url } = await copyTemplateDatabase(template);

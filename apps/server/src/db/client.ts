@@ -82,21 +82,34 @@ const pgliteOptions = {
   parsers: { [types.BYTEA]: (value: string) => Buffer.from(value.slice(2), 'hex') },
 } satisfies PGliteOptions;
 
+interface PgliteUse {
+  /**
+   * A database made to be dumped and copied (the tests' template): a checkpoint deletes the
+   * write-ahead log it no longer needs (`wal_recycle = off`) instead of keeping 80 MB of it for
+   * reuse, which every copy would carry.
+   */
+  forCopying?: boolean;
+}
+
 /**
  * An embedded PostgreSQL (PGlite), in memory or in a folder, migrated to the latest schema.
  * One process only may open a folder: PGlite takes no lock.
  */
 export async function openPglite(
   source: { dataDir: string } | { dump: Blob } | 'memory',
+  { forCopying = false }: PgliteUse = {},
 ): Promise<DatabaseHandle & { client: PGlite }> {
+  const options = forCopying
+    ? { ...pgliteOptions, startParams: [...PGlite.defaultStartParams, '-c', 'wal_recycle=off'] }
+    : pgliteOptions;
   let client: PGlite;
   if (source === 'memory') {
-    client = await PGlite.create(pgliteOptions);
+    client = await PGlite.create(options);
   } else if ('dump' in source) {
-    client = await PGlite.create({ loadDataDir: source.dump, ...pgliteOptions });
+    client = await PGlite.create({ loadDataDir: source.dump, ...options });
   } else {
     await mkdir(source.dataDir, { recursive: true });
-    client = await PGlite.create(source.dataDir, pgliteOptions);
+    client = await PGlite.create(source.dataDir, options);
   }
   await client.exec(`set random_page_cost = ${randomPageCost}; set receta.announce_changes = 'on'`);
   const db = drizzleWithNamedStatements(client, { schema, casing: 'snake_case' });
