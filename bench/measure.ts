@@ -34,6 +34,30 @@ export async function operationsPerSecond(
 }
 
 /**
+ * The rates of `baseline` and of `measured`, by the clock, in `rounds` alternating rounds of
+ * each, every rate the count of its rounds over their time together. On a shared machine the
+ * speed drifts within seconds (another process's load, the CPU's clock); one measurement of
+ * each, one after the other, lets a slow moment fall on one side of the ratio alone, while
+ * alternating shares it out.
+ */
+export async function alternatingRates(
+  baseline: () => Promise<unknown>, measured: () => Promise<unknown>, { rounds = 3 }: { rounds?: number } = {},
+): Promise<{ baselineRate: number; rate: number }> {
+  const totals = { baseline: { count: 0, seconds: 0 }, measured: { count: 0, seconds: 0 } };
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [side, operation] of [['baseline', baseline], ['measured', measured]] as const) {
+      const { count, wallSeconds } = await runFor(operation, {});
+      totals[side].count += count;
+      totals[side].seconds += wallSeconds;
+    }
+  }
+  return {
+    baselineRate: totals.baseline.count / totals.baseline.seconds,
+    rate: totals.measured.count / totals.measured.seconds,
+  };
+}
+
+/**
  * Operations per second of CPU time the process spends on `operation`: what one core does,
  * whatever else runs on the machine meanwhile, which lowers the clock's rate but not this one.
  * For work that only computes, as signing a PDF does.
