@@ -233,9 +233,21 @@ function fieldValue(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
   return fc.oneof({ weight: 2, arbitrary: plausibleValue(schema) }, { weight: 1, arbitrary: hostileValue });
 }
 
-/** Every byte percent-encoded: the text as UTF-8 (a lone surrogate becomes U+FFFD on the wire). */
+const hexDigits = Buffer.from('0123456789abcdef');
+
+/**
+ * Every byte percent-encoded: the text as UTF-8 (a lone surrogate becomes U+FFFD on the wire).
+ * Written into one buffer: a string per byte, for the 100,000-character texts, was a sixth of
+ * the fuzzing's time and most of its garbage.
+ */
 function percentEncoded(text: string): string {
-  return [...Buffer.from(text, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+  const bytes = Buffer.from(text, 'utf8');
+  const encoded = Buffer.alloc(bytes.length * 3, '%');
+  bytes.forEach((byte, index) => {
+    encoded[index * 3 + 1] = hexDigits[byte >> 4]!;
+    encoded[index * 3 + 2] = hexDigits[byte & 0xf]!;
+  });
+  return encoded.toString('latin1');
 }
 
 /** What a URL part may hold besides text: broken percent-encoding and invalid UTF-8. */
