@@ -125,8 +125,8 @@ export async function buildApp(
   });
   await app.register(workspaceScope);
   await app.register(accessLog);
-  await app.register(mailDelivery);
-  await app.register(smsDelivery);
+  await app.register(mailDelivery, { watchChanges: database.watchChanges });
+  await app.register(smsDelivery, { watchChanges: database.watchChanges });
   await app.register(repositoryDelivery);
   await app.register(scheduledJobsWorker);
   // PostgreSQL's autovacuum keeps its own tables; PGlite runs none.

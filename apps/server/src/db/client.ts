@@ -18,9 +18,10 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /**
  * What PGlite announces at each commit that changed it: `access_changed`, a session, a user,
  * a user's roles or memberships (docs/decisions/060); `patients_changed`, a patient, a
- * workspace's count of them or an insurer (docs/decisions/061).
+ * workspace's count of them or an insurer (docs/decisions/061); `mail_queued` and
+ * `sms_queued`, a message in an outbox (docs/decisions/067).
  */
-export type AnnouncedChange = 'access_changed' | 'patients_changed';
+export type AnnouncedChange = 'access_changed' | 'patients_changed' | 'mail_queued' | 'sms_queued';
 
 export interface DatabaseHandle {
   db: Database;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { DatabaseHandle } from '../../db/client.ts';
 import { deleteExpiredFiles } from '../files/file-store.ts';
 import { runPeriodically } from '../periodic-passes.ts';
 import { createSmtpTransport, senderAddress } from './mail-transport.ts';
@@ -23,9 +24,11 @@ declare module 'fastify' {
 /**
  * Delivers the mail outbox: through SMTP when `SMTP_URL` is set, else by keeping each mail for
  * the outbox page. Every server process runs the loop; the worker's row locks share the work.
- * The same tick deletes uploads nobody attached in time, the other periodic chore there is.
+ * Where the database announces a mail queued (PGlite), a pass runs as soon as the change that
+ * queued it commits. The same tick deletes uploads nobody attached in time, the other periodic
+ * chore there is.
  */
-export const mailDelivery = fp(async (app: FastifyInstance) => {
+export const mailDelivery = fp(async (app: FastifyInstance, { watchChanges }: { watchChanges?: DatabaseHandle['watchChanges'] }) => {
   const { smtpUrl, publicUrl } = app.config;
   const transport = smtpUrl ? createSmtpTransport(smtpUrl, senderAddress(publicUrl)) : null;
   const deliverDue = runPeriodically(app, {
@@ -33,6 +36,7 @@ export const mailDelivery = fp(async (app: FastifyInstance) => {
     intervalMs: 2_000,
     isWorthLogging: (report: DeliveryTickReport) =>
       report.sent + report.retried + report.failed + report.kept + report.filesDeleted > 0,
+    wakeOn: { watchChanges, change: 'mail_queued' },
   }, async (now) => {
     const report = await deliverDueMail(app.db, transport, { now });
     return { ...report, filesDeleted: await deleteExpiredFiles(app.db, now) };
