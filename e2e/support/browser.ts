@@ -1,14 +1,17 @@
 import { mkdir } from 'node:fs/promises';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { currentLane } from './lanes.ts';
 
 // Debian's Chromium, never a downloaded one; without the networking flags it keeps trying to
 // reach Google's hosts, which this machine cannot.
-const chromiumArgs = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
+export const chromiumLaunchOptions = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  ],
+};
 
 export const viewports = {
   desktop: { width: 1280, height: 800 },
@@ -24,16 +27,21 @@ export interface BrowserSession {
   newPage: (viewport?: keyof typeof viewports) => Promise<Page>;
 }
 
-/** Launches Chromium for the test file that calls it and closes it when the file is done. */
+/**
+ * Connects the test file that calls it to the run's Chromium (global-setup.ts), and closes the
+ * file's pages when it is done. Each page has a context of its own, so files never share
+ * storage; one browser for the run spares each file a launch, about a second of CPU.
+ */
 export function useBrowser(): BrowserSession {
   const session = { baseUrl: currentLane().baseUrl } as BrowserSession;
   beforeAll(async () => {
-    session.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+    session.browser = await chromium.connect(inject('browserEndpoint'));
     session.newPage = async (viewport = 'desktop') => {
       const context = await session.browser.newContext({ baseURL: session.baseUrl, viewport: viewports[viewport], locale: 'es-AR' });
       return context.newPage();
     };
   });
+  // Closing a connected browser closes the contexts this file made and disconnects.
   afterAll(async () => {
     await session.browser?.close();
   });

@@ -1,7 +1,9 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { chromiumLaunchOptions } from './browser.ts';
 import { laneCount, type Lane } from './lanes.ts';
 import { startMailCatcher } from './mail-catcher.ts';
 import { startServer } from './server-process.ts';
@@ -35,11 +37,15 @@ async function startLane(runFolder: string, index: number): Promise<{ lane: Lane
 
 export default async function setUp(project: TestProject): Promise<() => Promise<void>> {
   const runFolder = await mkdtemp(join(tmpdir(), 'receta-e2e-'));
-  const started = await Promise.all(Array.from({ length: laneCount }, (_, index) => startLane(runFolder, index)));
+  const [browser, ...started] = await Promise.all([
+    chromium.launchServer(chromiumLaunchOptions),
+    ...Array.from({ length: laneCount }, (_, index) => startLane(runFolder, index)),
+  ] as const);
   project.provide('lanes', started.map(({ lane }) => lane));
   project.provide('admin', admin);
+  project.provide('browserEndpoint', browser.wsEndpoint());
   return async () => {
-    await Promise.all(started.map(({ stop }) => stop()));
+    await Promise.all([browser.close(), ...started.map(({ stop }) => stop())]);
     await rm(runFolder, { recursive: true, force: true });
   };
 }

@@ -22,6 +22,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     lanes: Lane[];
     admin: { email: string; password: string };
+    /** Where the run's Chromium listens for the test files' connections. */
+    browserEndpoint: string;
   }
 }
 
