@@ -46,6 +46,9 @@ export interface DatabaseHandle {
   watchChanges?: (change: AnnouncedChange, listener: () => void) => Promise<() => Promise<void>>;
 }
 
+/** What a plugin that keeps in step with the database's announced changes is registered with. */
+export type ChangeWatching = Pick<DatabaseHandle, 'watchChanges'>;
+
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 // The database sits on SSD or in memory, where a random page read costs about a sequential

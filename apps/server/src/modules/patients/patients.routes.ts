@@ -5,7 +5,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { DatabaseHandle } from '../../db/client.ts';
+import type { ChangeWatching, DatabaseHandle } from '../../db/client.ts';
 import { auditActorOf } from '../../platform/audit.ts';
 import { currentWorkspaceId } from '../../platform/auth/workspace-scope.ts';
 import { errorAnswers } from '../../platform/http/error-answers.ts';
@@ -36,9 +36,7 @@ async function rememberedPatients(
  * The patients of the request's workspace (`x-workspace`): its doctors see and prescribe to
  * them, nobody else does.
  */
-export const patientsRoutes: FastifyPluginAsyncZod<{ watchChanges?: DatabaseHandle['watchChanges'] }> = async (
-  app, { watchChanges },
-) => {
+export const patientsRoutes: FastifyPluginAsyncZod<ChangeWatching> = async (app, { watchChanges }) => {
   const remembered = await rememberedPatients(app, watchChanges);
   app.get('/patients', {
     config: { workspace: 'required', access: ['index.patient'] },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { DatabaseHandle } from '../../db/client.ts';
+import type { ChangeWatching } from '../../db/client.ts';
 import { deleteExpiredFiles } from '../files/file-store.ts';
 import { runPeriodically } from '../periodic-passes.ts';
 import { createSmtpTransport, senderAddress } from './mail-transport.ts';
@@ -28,7 +28,7 @@ declare module 'fastify' {
  * queued it commits. The same tick deletes uploads nobody attached in time, the other periodic
  * chore there is.
  */
-export const mailDelivery = fp(async (app: FastifyInstance, { watchChanges }: { watchChanges?: DatabaseHandle['watchChanges'] }) => {
+export const mailDelivery = fp(async (app: FastifyInstance, { watchChanges }: ChangeWatching) => {
   const { smtpUrl, publicUrl } = app.config;
   const transport = smtpUrl ? createSmtpTransport(smtpUrl, senderAddress(publicUrl)) : null;
   const deliverDue = runPeriodically(app, {

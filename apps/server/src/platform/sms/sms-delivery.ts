@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { DatabaseHandle } from '../../db/client.ts';
+import type { ChangeWatching } from '../../db/client.ts';
 import { runPeriodically } from '../periodic-passes.ts';
 import { createWebhookTransport } from './sms-transport.ts';
 import { deliverDueSms, type SmsDeliveryReport } from './sms-worker.ts';
@@ -16,7 +16,7 @@ declare module 'fastify' {
  * superadmin's SMS outbox page, like mail without SMTP; at once where the database announces a
  * message queued, as mail.
  */
-export const smsDelivery = fp(async (app: FastifyInstance, { watchChanges }: { watchChanges?: DatabaseHandle['watchChanges'] }) => {
+export const smsDelivery = fp(async (app: FastifyInstance, { watchChanges }: ChangeWatching) => {
   const { smsWebhookUrl } = app.config;
   const transport = smsWebhookUrl ? createWebhookTransport(smsWebhookUrl) : null;
   const deliverDue = runPeriodically(app, {
