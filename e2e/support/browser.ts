@@ -50,8 +50,7 @@ export function useBrowser(): BrowserSession {
 
 /**
  * Moves the app to `path` as one of its own links would: the router shows the page, without
- * loading the app again (half a second of the browser's work a page, for the first page of a
- * new context three times as much).
+ * loading the app again, which costs Chromium half a second of CPU or more a page.
  */
 export async function navigateInApp(page: Page, path: string): Promise<void> {
   await page.evaluate((target) => {
