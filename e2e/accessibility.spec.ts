@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from './support/accessibility.ts';
 import { acceptInvitationThroughApi, call, logInThroughApi, prescribingDoctorThroughApi } from './support/accounts-api.ts';
 import type { viewports } from './support/browser.ts';
-import { navigateInApp, saveScreenshot, useBrowser } from './support/browser.ts';
+import { saveScreenshot, showPage, useBrowser } from './support/browser.ts';
 import { makeDoctor } from './support/doctors.ts';
 import { overflowsHorizontally, signInWithToken } from './support/sign-in.ts';
 
@@ -70,10 +70,9 @@ describe('accessibility of the main pages', () => {
       it(`${role}: no serious or critical axe violation, no sideways scrolling, on a ${viewport}`, async () => {
         const page = await pageOf(role, viewport);
         const found: Record<string, string[]> = {};
-        for (const [index, [name, path, heading]] of mainPages[role].entries()) {
+        for (const [name, path, heading] of mainPages[role]) {
           // The first page loads the app, the others are reached inside it, as a person would.
-          if (index === 0) await page.goto(path);
-          else await navigateInApp(page, path);
+          await showPage(page, path);
           await page.getByRole('heading', { level: 1, name: heading }).first().waitFor();
           const violations = await seriousViolations(page);
           if (violations.length > 0) found[path] = violations;

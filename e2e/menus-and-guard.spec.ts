@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import {
   approveDoctorThroughApi, findMedicIdThroughApi, logInThroughApi, registerDoctorThroughApi,
 } from './support/accounts-api.ts';
-import { navigateInApp, saveScreenshot, useBrowser } from './support/browser.ts';
+import { saveScreenshot, showPage, useBrowser } from './support/browser.ts';
 import { makeDoctor } from './support/doctors.ts';
 import { acceptTermsIfAsked, overflowsHorizontally, signInAs, signInThroughPages } from './support/sign-in.ts';
 
@@ -75,9 +75,8 @@ describe('the menus and the route guard', () => {
       ];
       const page = await browser.newPage(viewport);
       await signInAs(page, admin);
-      for (const [index, [path, name, heading]] of pages.entries()) {
-        if (index === 0) await page.goto(path);
-        else await navigateInApp(page, path);
+      for (const [path, name, heading] of pages) {
+        await showPage(page, path);
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
         await page.getByRole('progressbar').waitFor({ state: 'detached' });
         const screenshot = `${name}-${viewport}`;

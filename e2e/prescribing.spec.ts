@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { prescribingDoctorThroughApi } from './support/accounts-api.ts';
-import { navigateInApp, saveScreenshot, useBrowser } from './support/browser.ts';
+import { saveScreenshot, showPage, useBrowser } from './support/browser.ts';
 import { makeDoctor } from './support/doctors.ts';
 import { overflowsHorizontally, signInAs, waitForToast } from './support/sign-in.ts';
 
@@ -104,13 +104,12 @@ describe('prescribing', () => {
     const page = await browser.newPage('mobile');
     await signInAs(page, doctor);
 
-    for (const [index, [path, heading, screenshot]] of ([
+    for (const [path, heading, screenshot] of [
       ['/myPatients', 'Mis pacientes', 'my-patients-mobile'],
       ['/myPrescriptions', 'Mis prescripciones', 'my-prescriptions-mobile'],
       ['/prescriptions/particular/new', 'Nueva receta', 'prescription-new-mobile'],
-    ] as const).entries()) {
-      if (index === 0) await page.goto(path);
-      else await navigateInApp(page, path);
+    ] as const) {
+      await showPage(page, path);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       await expectNoSidewaysScroll(page, screenshot);
     }

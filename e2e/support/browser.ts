@@ -49,10 +49,15 @@ export function useBrowser(): BrowserSession {
 }
 
 /**
- * Moves the app to `path` as one of its own links would: the router shows the page, without
+ * Shows the app's page at `path`: a page that has not loaded the app yet loads it there; one
+ * that has moves there as one of the app's own links would, through its router, without
  * loading the app again, which costs Chromium half a second of CPU or more a page.
  */
-export async function navigateInApp(page: Page, path: string): Promise<void> {
+export async function showPage(page: Page, path: string): Promise<void> {
+  if (page.url() === 'about:blank') {
+    await page.goto(path);
+    return;
+  }
   await page.evaluate((target) => {
     window.history.pushState(null, '', target);
     window.dispatchEvent(new PopStateEvent('popstate'));
