@@ -67,11 +67,15 @@ export async function showPage(page: Page, path: string): Promise<void> {
 /**
  * Saves a full-page screenshot under e2e/screenshots/ so a person can look at the page, once
  * the transitions under way (a dialog fading in, a floating label moving) have finished.
+ * `E2E_SCREENSHOTS=off` skips the saving, not the wait: CI's clone sets it (.ci/run), since
+ * nobody looks into that clone before it is deleted, and each full-page screenshot costs
+ * Chromium a layout at the page's full height and a PNG.
  */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   await page.waitForFunction(() => document.getAnimations().every((animation) => (
     animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity
   )));
+  if (process.env.E2E_SCREENSHOTS === 'off') return;
   await mkdir(screenshotFolder, { recursive: true });
   await page.screenshot({ path: new URL(`${name}.png`, screenshotFolder).pathname, fullPage: true });
 }
