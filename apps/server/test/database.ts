@@ -3,9 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client.ts';
+import { openPglite, openPostgres, pgliteHandle, startPgliteSession, type DatabaseHandle } from '../src/db/client.ts';
+import { resetToTemplate } from './template-state.ts';
 
 export type DatabaseTemplate =
   | { kind: 'pglite'; dumpPath: string }
@@ -91,7 +93,7 @@ function templateDump(path: string): Promise<Blob> {
 
 /**
  * A fresh database for one test file, copied from the migrated and seeded template that the
- * global set-up made: a PGlite loaded from its dump, or a PostgreSQL database created from
+ * global set-up made: a PGlite in the template's state, or a PostgreSQL database created from
  * the template and dropped on close.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
@@ -102,15 +104,17 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 /**
  * `count` handles on one fresh database, as as many server processes would hold: on
  * PostgreSQL each has a pool of its own; PGlite, which one process alone may open, is shared.
- * The database goes when the last handle closes.
+ * The database goes when the last handle closes (a PGlite, back to the template's state, to
+ * the worker's next file).
  */
 export async function openSharedTestDatabase(count: number): Promise<DatabaseHandle[]> {
   const template = inject('databaseTemplate');
   let open = count;
   if (template.kind === 'pglite') {
-    const handle = await openPglite({ dump: await templateDump(template.dumpPath) }, { shortLived: true });
+    const { client, release } = await leaseTemplateCopy(template.dumpPath);
+    const handle = pgliteHandle(client);
     const close = async () => {
-      if (--open === 0) await handle.close();
+      if (--open === 0) await release();
     };
     return Array.from({ length: count }, () => ({ ...handle, close }));
   }
@@ -123,6 +127,36 @@ export async function openSharedTestDatabase(count: number): Promise<DatabaseHan
       if (--open === 0) await dropDatabase(template.adminUrl, name);
     },
   }));
+}
+
+/** The PGlite the worker's last test file closed, back in the template's state, for the next. */
+let idleTemplateCopy: PGlite | undefined;
+
+/**
+ * A PGlite in the template's state for one test file: the one the worker's last file left, or
+ * a new copy. Released, it goes back to the template's state for the next file (or is closed,
+ * where it cannot); the file's own `client` refuses any call from then on, as a closed database
+ * would, so that nothing the file left running reaches the next file's data.
+ */
+async function leaseTemplateCopy(dumpPath: string): Promise<{ client: PGlite; release: () => Promise<void> }> {
+  let copy = idleTemplateCopy;
+  idleTemplateCopy = undefined;
+  if (copy) await startPgliteSession(copy);
+  else copy = (await openPglite({ dump: await templateDump(dumpPath) }, { shortLived: true })).client;
+  let released = false;
+  const client = new Proxy(copy, {
+    get(target, property) {
+      if (released) throw new Error('This test file has closed its database');
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  const release = async () => {
+    released = true;
+    if (idleTemplateCopy === undefined && await resetToTemplate(copy)) idleTemplateCopy = copy;
+    else await copy.close();
+  };
+  return { client, release };
 }
 
 /**

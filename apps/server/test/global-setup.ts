@@ -7,6 +7,7 @@ import { openPglite, openPostgres } from '../src/db/client.ts';
 import { seedDatabase } from '../src/seed.ts';
 import { databaseUrlFor, runAdminStatement, testDatabaseUrl } from './database.ts';
 import { silentLogger, testAdmin } from './fixtures.ts';
+import { prepareTemplateState } from './template-state.ts';
 
 /**
  * Migrates and seeds one template database for the whole run (the reference data take a few
@@ -29,6 +30,7 @@ export default async function setUp(project: TestProject): Promise<() => Promise
   const folder = await mkdtemp(join(tmpdir(), 'receta-test-'));
   const template = await openPglite('memory', { forCopying: true });
   await seedDatabase(template.db, seedOptions);
+  await prepareTemplateState(template.client);
   // Every test file loads this dump: written to the tables' files by a checkpoint, so that a
   // copy opens without replaying the seeding from the write-ahead log, and not compressed,
   // which would cost each copy more to unpack than it saves to read (decision 066).

@@ -126,9 +126,25 @@ export async function openPglite(
     await mkdir(source.dataDir, { recursive: true });
     client = await PGlite.create(source.dataDir, options);
   }
-  await client.exec(`set random_page_cost = ${randomPageCost}; set receta.announce_changes = 'on'`);
-  const db = drizzleWithNamedStatements(client, { schema, casing: 'snake_case' });
+  await startPgliteSession(client);
+  const db = namedStatementsOn(client);
   await migratePglite(db, { migrationsFolder });
+  return pgliteHandle(client, db);
+}
+
+function namedStatementsOn(client: PGlite) {
+  return drizzleWithNamedStatements(client, { schema, casing: 'snake_case' });
+}
+
+/** What each session on PGlite is set to before its first query. */
+export async function startPgliteSession(client: PGlite): Promise<void> {
+  await client.exec(`set random_page_cost = ${randomPageCost}; set receta.announce_changes = 'on'`);
+}
+
+/** A handle on a PGlite already open, its session started and its database migrated. */
+export function pgliteHandle(
+  client: PGlite, db: Database = namedStatementsOn(client),
+): DatabaseHandle & { client: PGlite } {
   return {
     db,
     client,
