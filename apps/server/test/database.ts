@@ -7,7 +7,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, pgliteHandle, startPgliteSession, type DatabaseHandle } from '../src/db/client.ts';
-import { resetToTemplate } from './template-state.ts';
+import { resetPostgresToTemplate, resetToTemplate } from './template-state.ts';
 
 export type DatabaseTemplate =
   | { kind: 'pglite'; dumpPath: string }
@@ -60,11 +60,31 @@ export async function dropDatabase(adminUrl: string, name: string): Promise<void
   await runAdminStatement(adminUrl, `drop database if exists "${name}" with (force)`);
 }
 
-/** A new PostgreSQL database, under a name of its own, copied from the migrated and seeded template. */
-async function copyTemplateDatabase(template: Extract<DatabaseTemplate, { kind: 'postgres' }>) {
-  const name = `receta_test_${randomBytes(6).toString('hex')}`;
+type PostgresTemplate = Extract<DatabaseTemplate, { kind: 'postgres' }>;
+
+/**
+ * A new PostgreSQL database copied from the migrated and seeded template, under a name of its
+ * own that says whose copy it is.
+ */
+async function copyTemplateDatabase(template: PostgresTemplate) {
+  const name = `${template.templateName}_copy_${randomBytes(6).toString('hex')}`;
   await runAdminStatement(template.adminUrl, `create database "${name}" template "${template.templateName}"`);
   return { name, url: databaseUrlFor(template.adminUrl, name) };
+}
+
+/** Drops the template and every copy of it left, as those the workers kept for a next file. */
+export async function dropTemplateAndCopies(adminUrl: string, templateName: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>(
+      'select datname as name from pg_database where datname = $1 or starts_with(datname, $2)',
+      [templateName, `${templateName}_copy_`],
+    );
+    for (const { name } of rows) await client.query(`drop database if exists "${name}" with (force)`);
+  } finally {
+    await client.end();
+  }
 }
 
 /**
@@ -93,8 +113,8 @@ function templateDump(path: string): Promise<Blob> {
 
 /**
  * A fresh database for one test file, copied from the migrated and seeded template that the
- * global set-up made: a PGlite in the template's state, or a PostgreSQL database created from
- * the template and dropped on close.
+ * global set-up made, in the template's state: a PGlite or a PostgreSQL database that the
+ * worker's last file left, reset, or a new copy.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const [handle] = await openSharedTestDatabase(1);
@@ -104,33 +124,36 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 /**
  * `count` handles on one fresh database, as as many server processes would hold: on
  * PostgreSQL each has a pool of its own; PGlite, which one process alone may open, is shared.
- * The database goes when the last handle closes (a PGlite, back to the template's state, to
- * the worker's next file).
+ * The database goes when the last handle closes, back to the template's state for the
+ * worker's next file.
  */
 export async function openSharedTestDatabase(count: number): Promise<DatabaseHandle[]> {
   const template = inject('databaseTemplate');
   let open = count;
   if (template.kind === 'pglite') {
-    const { client, release } = await leaseTemplateCopy(template.dumpPath);
+    const { client, release } = await leasePgliteCopy(template.dumpPath);
     const handle = pgliteHandle(client);
     const close = async () => {
       if (--open === 0) await release();
     };
     return Array.from({ length: count }, () => ({ ...handle, close }));
   }
-  const { name, url } = await copyTemplateDatabase(template);
+  const { url, release } = await leasePostgresCopy(template);
   const handles = await Promise.all(Array.from({ length: count }, () => openPostgres(url)));
   return handles.map((handle) => ({
     ...handle,
     close: async () => {
       await handle.close();
-      if (--open === 0) await dropDatabase(template.adminUrl, name);
+      if (--open === 0) await release();
     },
   }));
 }
 
-/** The PGlite the worker's last test file closed, back in the template's state, for the next. */
-let idleTemplateCopy: PGlite | undefined;
+/**
+ * What the worker's last test file closed, back in the template's state, for the next: a
+ * PGlite, a PostgreSQL database's name.
+ */
+const idleCopies: { pglite?: PGlite; postgres?: string } = {};
 
 /**
  * A PGlite in the template's state for one test file: the one the worker's last file left, or
@@ -138,9 +161,9 @@ let idleTemplateCopy: PGlite | undefined;
  * where it cannot); the file's own `client` refuses any call from then on, as a closed database
  * would, so that nothing the file left running reaches the next file's data.
  */
-async function leaseTemplateCopy(dumpPath: string): Promise<{ client: PGlite; release: () => Promise<void> }> {
-  let copy = idleTemplateCopy;
-  idleTemplateCopy = undefined;
+async function leasePgliteCopy(dumpPath: string): Promise<{ client: PGlite; release: () => Promise<void> }> {
+  let copy = idleCopies.pglite;
+  idleCopies.pglite = undefined;
   if (copy) await startPgliteSession(copy);
   else copy = (await openPglite({ dump: await templateDump(dumpPath) }, { shortLived: true })).client;
   let released = false;
@@ -153,10 +176,26 @@ async function leaseTemplateCopy(dumpPath: string): Promise<{ client: PGlite; re
   });
   const release = async () => {
     released = true;
-    if (idleTemplateCopy === undefined && await resetToTemplate(copy)) idleTemplateCopy = copy;
+    if (idleCopies.pglite === undefined && await resetToTemplate(copy)) idleCopies.pglite = copy;
     else await copy.close();
   };
   return { client, release };
+}
+
+/**
+ * A PostgreSQL database in the template's state for one test file, as `leasePgliteCopy`.
+ * Released once the file's connections have closed, it goes back to the template's state (or
+ * is dropped); the global teardown drops the last.
+ */
+async function leasePostgresCopy(template: PostgresTemplate): Promise<{ url: string; release: () => Promise<void> }> {
+  const name = idleCopies.postgres ?? (await copyTemplateDatabase(template)).name;
+  idleCopies.postgres = undefined;
+  const url = databaseUrlFor(template.adminUrl, name);
+  const release = async () => {
+    if (idleCopies.postgres === undefined && await resetPostgresToTemplate(url)) idleCopies.postgres = name;
+    else await dropDatabase(template.adminUrl, name);
+  };
+  return { url, release };
 }
 
 /**

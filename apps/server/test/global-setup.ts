@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../src/db/client.ts';
 import { seedDatabase } from '../src/seed.ts';
-import { databaseUrlFor, runAdminStatement, testDatabaseUrl } from './database.ts';
+import { databaseUrlFor, dropTemplateAndCopies, runAdminStatement, testDatabaseUrl } from './database.ts';
 import { silentLogger, testAdmin } from './fixtures.ts';
 import { prepareTemplateState } from './template-state.ts';
 
@@ -23,14 +23,16 @@ export default async function setUp(project: TestProject): Promise<() => Promise
     const template = await openPostgres(databaseUrlFor(adminUrl, templateName));
     await seedDatabase(template.db, seedOptions);
     await template.close();
+    const templateUrl = databaseUrlFor(adminUrl, templateName);
+    await prepareTemplateState((text) => runAdminStatement(templateUrl, text));
     project.provide('databaseTemplate', { kind: 'postgres', adminUrl, templateName });
-    return () => runAdminStatement(adminUrl, `drop database if exists "${templateName}" with (force)`);
+    return () => dropTemplateAndCopies(adminUrl, templateName);
   }
 
   const folder = await mkdtemp(join(tmpdir(), 'receta-test-'));
   const template = await openPglite('memory', { forCopying: true });
   await seedDatabase(template.db, seedOptions);
-  await prepareTemplateState(template.client);
+  await prepareTemplateState((text) => template.client.exec(text));
   // Every test file loads this dump: written to the tables' files by a checkpoint, so that a
   // copy opens without replaying the seeding from the write-ahead log, and not compressed,
   // which would cost each copy more to unpack than it saves to read (decision 066).

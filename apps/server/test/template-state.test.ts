@@ -1,76 +1,123 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, testDatabaseUrl } from './database.ts';
-import { resetToTemplate } from './template-state.ts';
+import { createProcessDatabase, openTestDatabase, testDatabaseUrl } from './database.ts';
+import { resetPostgresToTemplate, resetToTemplate } from './template-state.ts';
 
-/** What a test file could change of the template, read as one JSON text. */
-async function stateOf(client: PGlite) {
-  const { rows } = await client.query<{ state: unknown }>(`
+/** A copy of the template, whichever the engine, with the reset a worker gives it between files. */
+interface TemplateCopy {
+  exec: (statements: string) => Promise<unknown>;
+  query: <Row>(statement: string) => Promise<Row[]>;
+  reset: () => Promise<boolean>;
+  close: () => Promise<void>;
+}
+
+async function pgliteCopy(): Promise<TemplateCopy> {
+  // The handle is the file's lease; the tests below reset its PGlite themselves, then close it.
+  const { client } = await openTestDatabase() as unknown as { client: PGlite };
+  return {
+    exec: (statements) => client.exec(statements),
+    query: async <Row>(statement: string) => (await client.query<Row>(statement)).rows,
+    reset: () => resetToTemplate(client),
+    close: () => client.close(),
+  };
+}
+
+async function postgresCopy(): Promise<TemplateCopy> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'receta-template-state-'));
+  const { databaseUrl, drop } = await createProcessDatabase(dataDir);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  return {
+    exec: (statements) => client.query(statements),
+    query: async <Row>(statement: string) => (await client.query(statement)).rows as Row[],
+    reset: () => resetPostgresToTemplate(databaseUrl),
+    close: async () => {
+      await client.end();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** What a test file could change of the template, read as one JSON value. */
+async function stateOf(copy: TemplateCopy) {
+  const [row] = await copy.query<{ state: unknown }>(`
     select json_build_object(
       'users', (select json_agg(u order by id) from users u),
       'userRoles', (select json_agg(r order by user_id) from user_roles r),
       'insurers', (select json_agg(i order by id) from insurers i),
       'logHead', (select json_agg(h) from audit_log_head h),
-      'sessions', (select count(*) from sessions),
-      'events', (select count(*) from audit_events),
+      'patients', (select count(*) from patients),
       'prescriptionNumber', (select last_value || ' ' || is_called from prescription_number_seq)
     ) as state`);
-  return rows[0]!.state;
+  return row!.state;
 }
 
-describe.skipIf(testDatabaseUrl())('a test database returned to the template\'s state', () => {
-  let client: PGlite;
+describe('a test database returned to the template\'s state', () => {
+  let copy: TemplateCopy;
   let templateState: unknown;
 
   beforeAll(async () => {
-    const handle = await openTestDatabase();
-    // The tests below reset this copy themselves; the next file's is its own.
-    client = (handle as unknown as { client: PGlite }).client;
-    templateState = await stateOf(client);
+    copy = testDatabaseUrl() ? await postgresCopy() : await pgliteCopy();
+    templateState = await stateOf(copy);
   });
 
   afterAll(async () => {
-    await client.close();
+    await copy.close();
   });
 
-  it('empties what a file wrote, puts back the template\'s rows and sequences, and forgets the session', async () => {
-    await client.exec(`
+  it('empties what a file wrote, and puts back the template\'s rows and sequences', async () => {
+    await copy.exec(`
       update users set email = 'otro@receta.test';
       delete from user_roles;
       delete from insurers where id in (select id from insurers order by id limit 3);
       select nextval('prescription_number_seq');
-      prepare left_behind as select 1;
-      set random_page_cost = 9;
     `);
-    expect(await stateOf(client)).not.toEqual(templateState);
+    expect(await stateOf(copy)).not.toEqual(templateState);
 
-    expect(await resetToTemplate(client)).toBe(true);
+    expect(await copy.reset()).toBe(true);
 
-    expect(await stateOf(client)).toEqual(templateState);
-    const { rows } = await client.query<{ prepared: number; cost: string }>(
-      'select (select count(*)::int from pg_prepared_statements) as prepared, current_setting(\'random_page_cost\') as cost',
-    );
-    expect(rows[0]).toEqual({ prepared: 0, cost: '4' });
+    expect(await stateOf(copy)).toEqual(templateState);
   });
 
   it('refuses after a change of the schema, of a trigger or of the vademecum', async () => {
-    await client.exec('create table left_by_a_test (id int)');
-    expect(await resetToTemplate(client)).toBe(false);
-    await client.exec('drop table left_by_a_test');
-    expect(await resetToTemplate(client)).toBe(true);
+    await copy.exec('create table left_by_a_test (id int)');
+    expect(await copy.reset()).toBe(false);
+    await copy.exec('drop table left_by_a_test');
+    expect(await copy.reset()).toBe(true);
 
-    await client.exec('alter table prescriptions disable trigger prescriptions_signed_immutable');
-    expect(await resetToTemplate(client)).toBe(false);
-    await client.exec('alter table prescriptions enable trigger prescriptions_signed_immutable');
+    await copy.exec('alter table prescriptions disable trigger prescriptions_signed_immutable');
+    expect(await copy.reset()).toBe(false);
+    await copy.exec('alter table prescriptions enable trigger prescriptions_signed_immutable');
 
-    await client.exec('update medications set brand_name = brand_name where id = (select min(id) from medications)');
-    expect(await resetToTemplate(client)).toBe(false);
+    await copy.exec('update medications set brand_name = brand_name where id = (select min(id) from medications)');
+    expect(await copy.reset()).toBe(false);
+  });
+});
+
+describe.skipIf(testDatabaseUrl())('a PGlite returned to the template\'s state', () => {
+  it('keeps nothing of the last file\'s session', async () => {
+    const copy = await pgliteCopy();
+    try {
+      await copy.exec('prepare left_behind as select 1; set random_page_cost = 9');
+      expect(await copy.reset()).toBe(true);
+      const [session] = await copy.query<{ prepared: number; cost: string }>(
+        'select (select count(*)::int from pg_prepared_statements) as prepared, current_setting(\'random_page_cost\') as cost',
+      );
+      expect(session).toEqual({ prepared: 0, cost: '4' });
+    } finally {
+      await copy.close();
+    }
   });
 
   it('answers no more to a file once that file has closed its database', async () => {
     const handle = await openTestDatabase();
-    const { client: leased } = handle as unknown as { client: PGlite };
+    const { client } = handle as unknown as { client: PGlite };
     await handle.close();
-    expect(() => leased.query('select 1')).toThrow('This test file has closed its database');
+    expect(() => client.query('select 1')).toThrow('This test file has closed its database');
   });
 });

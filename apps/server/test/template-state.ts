@@ -1,9 +1,11 @@
 import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 
 /**
  * Makes the tests' template able to return to its own state, so that a worker's next test file
- * takes the PGlite the last one closed instead of opening another copy (a second of CPU a file,
- * docs/decisions/066). In the schema `template_state`, beside the app's tables:
+ * takes the database the last one closed instead of another copy (on PGlite a second of CPU a
+ * file, on PostgreSQL half a second to create it; docs/decisions/066). In the schema
+ * `template_state`, beside the app's tables:
  *
  * - `written`: every table of the app written since the template's state, noted by a trigger
  *   on each, once a statement;
@@ -123,9 +125,14 @@ begin
 end $$;
 `;
 
-/** Readies a freshly seeded template for `resetToTemplate` (see `preparation`). */
-export async function prepareTemplateState(client: PGlite): Promise<void> {
-  await client.exec(preparation);
+const reset = 'select template_state.reset() as reset';
+
+/**
+ * Readies a freshly seeded template for a reset (see `preparation`), given what runs SQL text
+ * of several statements on it.
+ */
+export async function prepareTemplateState(runStatements: (text: string) => Promise<unknown>): Promise<void> {
+  await runStatements(preparation);
 }
 
 /**
@@ -136,10 +143,28 @@ export async function prepareTemplateState(client: PGlite): Promise<void> {
 export async function resetToTemplate(client: PGlite): Promise<boolean> {
   try {
     await client.exec('discard all');
-    const { rows } = await client.query<{ reset: boolean }>('select template_state.reset() as reset');
+    const { rows } = await client.query<{ reset: boolean }>(reset);
     return rows[0]?.reset === true;
   } catch {
     // A file that ended inside a transaction, say: a new copy serves the next file as well.
     return false;
+  }
+}
+
+/**
+ * The same for a PostgreSQL database copied from the prepared template, once every connection
+ * of its test file has closed. Answers false where it cannot, or where a connection left open
+ * holds a table for longer than a few seconds: the database is then to be dropped.
+ */
+export async function resetPostgresToTemplate(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, options: '-c lock_timeout=5s' });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ reset: boolean }>(reset);
+    return rows[0]?.reset === true;
+  } catch {
+    return false;
+  } finally {
+    await client.end();
   }
 }
