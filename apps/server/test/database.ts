@@ -7,7 +7,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, pgliteHandle, startPgliteSession, type DatabaseHandle } from '../src/db/client.ts';
-import { resetPostgresToTemplate, resetToTemplate } from './template-state.ts';
+import { resetPostgresToTemplate, resetPgliteToTemplate } from './template-state.ts';
 
 export type DatabaseTemplate =
   | { kind: 'pglite'; dumpPath: string }
@@ -176,7 +176,7 @@ async function leasePgliteCopy(dumpPath: string): Promise<{ client: PGlite; rele
   });
   const release = async () => {
     released = true;
-    if (idleCopies.pglite === undefined && await resetToTemplate(copy)) idleCopies.pglite = copy;
+    if (idleCopies.pglite === undefined && await resetPgliteToTemplate(copy)) idleCopies.pglite = copy;
     else await copy.close();
   };
   return { client, release };

@@ -20,10 +20,10 @@ export default async function setUp(project: TestProject): Promise<() => Promise
   if (adminUrl) {
     const templateName = `receta_template_${randomBytes(6).toString('hex')}`;
     await runAdminStatement(adminUrl, `create database "${templateName}"`);
-    const template = await openPostgres(databaseUrlFor(adminUrl, templateName));
+    const templateUrl = databaseUrlFor(adminUrl, templateName);
+    const template = await openPostgres(templateUrl);
     await seedDatabase(template.db, seedOptions);
     await template.close();
-    const templateUrl = databaseUrlFor(adminUrl, templateName);
     await prepareTemplateState((text) => runAdminStatement(templateUrl, text));
     project.provide('databaseTemplate', { kind: 'postgres', adminUrl, templateName });
     return () => dropTemplateAndCopies(adminUrl, templateName);

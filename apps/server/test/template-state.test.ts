@@ -5,7 +5,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProcessDatabase, openTestDatabase, testDatabaseUrl } from './database.ts';
-import { resetPostgresToTemplate, resetToTemplate } from './template-state.ts';
+import { resetPostgresToTemplate, resetPgliteToTemplate } from './template-state.ts';
 
 /** A copy of the template, whichever the engine, with the reset a worker gives it between files. */
 interface TemplateCopy {
@@ -21,7 +21,7 @@ async function pgliteCopy(): Promise<TemplateCopy> {
   return {
     exec: (statements) => client.exec(statements),
     query: async <Row>(statement: string) => (await client.query<Row>(statement)).rows,
-    reset: () => resetToTemplate(client),
+    reset: () => resetPgliteToTemplate(client),
     close: () => client.close(),
   };
 }

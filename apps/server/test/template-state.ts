@@ -140,7 +140,7 @@ export async function prepareTemplateState(runStatements: (text: string) => Prom
  * new (no prepared statement, setting, listener or lock left). Answers false where it cannot:
  * the database is then to be closed.
  */
-export async function resetToTemplate(client: PGlite): Promise<boolean> {
+export async function resetPgliteToTemplate(client: PGlite): Promise<boolean> {
   try {
     await client.exec('discard all');
     const { rows } = await client.query<{ reset: boolean }>(reset);
