@@ -6,14 +6,16 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { storageKeys } from '@receta/domain';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { saveScreenshot, useBrowser, viewports } from './support/browser.ts';
-import { startServer, type ServerProcess } from './support/server-process.ts';
+import { copyDataDir, startServer, type ServerProcess } from './support/server-process.ts';
 import { acceptTermsIfAsked, overflowsHorizontally, signInThroughPages, waitForToast } from './support/sign-in.ts';
 
 const browser = useBrowser();
+// A server of its own, which the journey stops and starts again, on a copy of the prepared database.
 const dataDir = await mkdtemp(join(tmpdir(), 'receta-expiry-'));
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
+await copyDataDir(inject('preparedDataDir'), dataDir);
 
 // An account of this server alone: the lanes' authenticator keeps one secret per email.
 const account = { email: 'auditoria@receta.test', password: 'Clave-Antigua-2025' };

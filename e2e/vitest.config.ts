@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { laneCount } from './support/lanes.ts';
+import { LongestFirstSequencer } from './support/sequencer.ts';
 
 // The browser journeys: a built server for each lane of test files, Debian's Chromium driven by
 // playwright-core.
@@ -10,6 +11,7 @@ export default defineConfig({
     include: ['**/*.spec.ts'],
     globalSetup: ['./support/global-setup.ts'],
     maxWorkers: laneCount,
+    sequence: { sequencer: LongestFirstSequencer },
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

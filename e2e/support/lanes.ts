@@ -24,6 +24,8 @@ declare module 'vitest' {
     admin: { email: string; password: string };
     /** Where the run's Chromium listens for the test files' connections. */
     browserEndpoint: string;
+    /** A DATA_DIR as `npm run db:prepare` leaves it, for a journey's server of its own to copy. */
+    preparedDataDir: string;
   }
 }
 

@@ -1,7 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { cp } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -12,6 +14,24 @@ export interface ServerProcess {
   output: () => string;
   /** Sends SIGTERM and answers the exit code. */
   stop: () => Promise<number | null>;
+}
+
+/**
+ * Makes `dataDir` hold a database as `npm run db:prepare` leaves it: migrated, with the reference
+ * data and the built-in roles, and no account yet. A server started on a copy of it creates its
+ * superadmin from its own environment, and starts in a few seconds instead of loading the
+ * reference data again.
+ */
+export async function prepareDataDir(dataDir: string): Promise<void> {
+  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/server/src/commands/prepare-database.ts'], {
+    cwd: repositoryRoot,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir },
+  });
+}
+
+/** A copy of a prepared DATA_DIR (`prepareDataDir`), for a server of its own. */
+export async function copyDataDir(preparedDataDir: string, dataDir: string): Promise<void> {
+  await cp(preparedDataDir, dataDir, { recursive: true });
 }
 
 /** A port the kernel says is free right now. */

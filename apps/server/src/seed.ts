@@ -21,8 +21,17 @@ function announceSuperadmin(email: string, password: string): void {
 }
 
 /**
- * Everything a first start needs, safe to run at every start: the reference data, the
- * built-in roles, the first superadmin and, when the server's URL is known, the OAuth2 demo app.
+ * What the database holds before anyone uses it: the reference data and the built-in roles.
+ * Safe to run again; `npm run db:prepare` runs it alone.
+ */
+export async function prepareDatabase(db: Database, log: SeedLogger): Promise<void> {
+  await loadReferenceData(db, log);
+  await ensureBuiltInRoles(db);
+}
+
+/**
+ * Everything a first start needs, safe to run at every start: the prepared database, the first
+ * superadmin and, when the server's URL is known, the OAuth2 demo app.
  */
 export async function seedDatabase(
   db: Database,
@@ -37,8 +46,7 @@ export async function seedDatabase(
     ensureDemoClient?: (db: Database) => Promise<unknown>;
   },
 ): Promise<void> {
-  await loadReferenceData(db, options.log);
-  await ensureBuiltInRoles(db);
+  await prepareDatabase(db, options.log);
   const created = await ensureSuperadmin(db, options.admin, options.announce ?? announceSuperadmin);
   if (created) options.log.info('superadmin created');
   if (options.ensureDemoClient) await options.ensureDemoClient(db);
