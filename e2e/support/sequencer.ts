@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
@@ -10,8 +10,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 export class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const weighed = await Promise.all(files.map(async (file) => {
-      const [source, { size }] = await Promise.all([readFile(file.moduleId, 'utf8'), stat(file.moduleId)]);
-      return { file, startsServer: source.includes('startServer('), size };
+      const source = await readFile(file.moduleId, 'utf8');
+      return { file, startsServer: source.includes('startServer('), size: source.length };
     }));
     return weighed
       .sort((a, b) => Number(b.startsServer) - Number(a.startsServer) || b.size - a.size)
