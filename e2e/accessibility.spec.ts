@@ -2,7 +2,9 @@ import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from './support/accessibility.ts';
-import { acceptInvitationThroughApi, call, logInThroughApi, prescribingDoctorThroughApi } from './support/accounts-api.ts';
+import {
+  acceptInvitationThroughApi, call, logInThroughApi, prescribingDoctorThroughApi, registerDoctorThroughApi,
+} from './support/accounts-api.ts';
 import type { viewports } from './support/browser.ts';
 import { saveScreenshot, showPage, useBrowser } from './support/browser.ts';
 import { makeDoctor } from './support/doctors.ts';
@@ -47,6 +49,9 @@ const tokens: Partial<Record<Role, string>> = {};
 beforeAll(async () => {
   tokens.admin = await logInThroughApi(admin.email, admin.password);
   tokens.doctor = await prescribingDoctorThroughApi(makeDoctor(), admin);
+  // A doctor awaiting approval, first in the list by surname, so that the doctors' page is
+  // checked with the pending doctor's chip as well as the active one's.
+  await registerDoctorThroughApi(makeDoctor({ lastName: 'Abalos' }));
   const pharmacy = { email: `farmacia.${randomInt(1_000_000)}@example.com`, password: 'Farmacia-segura-2026' };
   await call('/api/administrators', {
     method: 'POST',

@@ -8,7 +8,7 @@ const textContrast = 4.5;
 
 /** Every text colour of a scheme with each background it is written on. */
 function textPairs(scheme: ColorScheme): [string, string, string][] {
-  const { background, text, primary, secondary, error, selected } = scheme;
+  const { background, text, primary, secondary, error, warning, info, success, selected } = scheme;
   return [
     ['text on the page', text.primary, background.default],
     ['text on cards, bars and menus', text.primary, background.paper],
@@ -23,6 +23,11 @@ function textPairs(scheme: ColorScheme): [string, string, string][] {
     ['error messages on cards', error.main, background.paper],
     ['error messages on the page', error.main, background.default],
     ['error buttons', error.contrastText, error.main],
+    ...Object.entries({ warning, info, success }).flatMap(([status, { main, contrastText }]) => [
+      [`${status} chips and notices`, contrastText, main],
+      [`${status} text on cards`, main, background.paper],
+      [`${status} text on the page`, main, background.default],
+    ] as [string, string, string][]),
     ['the menu entry of the current page', selected.text, selected.background],
   ];
 }
