@@ -7,7 +7,7 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import { alpha, ThemeProvider, type Theme } from '@mui/material/styles';
 import { createContext, useContext, useLayoutEffect, useMemo, type ReactNode } from 'react';
 import { useSettings } from '../features/settings/settings-provider.tsx';
-import { createAppTheme } from './theme.ts';
+import { createAreaThemes } from './theme.ts';
 
 // Right to left, the stylis plugin flips every left/right in the styles (margins, paddings,
 // borders, positions) so the whole shell mirrors. It replaces emotion's vendor prefixer,
@@ -28,10 +28,10 @@ export function ShellTheme({ children }: { children: ReactNode }) {
   const isDense = settings.layout === 'compact';
   const { main, navbar, toolbar, footer } = settings.theme;
 
-  const themes = useMemo(() => {
-    const create = (scheme: typeof main) => createAppTheme({ scheme, direction, hasAnimations, isDense });
-    return { main: create(main), navbar: create(navbar), toolbar: create(toolbar), footer: create(footer) };
-  }, [main, navbar, toolbar, footer, direction, hasAnimations, isDense]);
+  const themes = useMemo(
+    () => createAreaThemes({ main, navbar, toolbar, footer }, { direction, hasAnimations, isDense }),
+    [main, navbar, toolbar, footer, direction, hasAnimations, isDense],
+  );
 
   useLayoutEffect(() => {
     document.documentElement.dir = direction;

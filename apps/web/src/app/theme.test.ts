@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAppTheme, type ThemeOptions } from './theme.ts';
+import { createAppTheme, createAreaThemes, type ThemeOptions } from './theme.ts';
 
 const options: ThemeOptions = { scheme: 'default', direction: 'ltr', hasAnimations: true, isDense: false };
 
@@ -26,5 +26,15 @@ describe('app theme', () => {
   it('makes controls smaller for the compact layout', () => {
     expect(createAppTheme({ ...options, isDense: true }).components?.MuiTextField?.defaultProps?.size).toBe('small');
     expect(createAppTheme(options).components?.MuiTextField?.defaultProps?.size).toBeUndefined();
+  });
+
+  it('builds one theme for the parts of the shell that wear one scheme', () => {
+    const { scheme: _scheme, ...common } = options;
+    const themes = createAreaThemes({ main: 'default', navbar: 'dark', toolbar: 'default', footer: 'dark' }, common);
+    expect(themes.toolbar).toBe(themes.main);
+    expect(themes.footer).toBe(themes.navbar);
+    expect(themes.navbar).not.toBe(themes.main);
+    expect(themes.navbar.palette.mode).toBe('dark');
+    expect(themes.main.palette.mode).toBe('light');
   });
 });

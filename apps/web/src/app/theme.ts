@@ -1,4 +1,4 @@
-import type { ColorSchemeName, TextDirection } from '@receta/domain';
+import type { ColorSchemeName, TextDirection, ThemeArea } from '@receta/domain';
 import { createTheme, type Theme } from '@mui/material/styles';
 import { colorSchemes } from '../features/settings/color-schemes.ts';
 
@@ -83,4 +83,28 @@ export function createAppTheme({ scheme, direction, hasAnimations, isDense }: Th
       h2: { [baseTheme.breakpoints.up('sm')]: { fontSize: isDense ? '1.25rem' : '1.375rem' } },
     },
   });
+}
+
+/**
+ * The themes of the shell's parts, one per scheme they wear: with the default settings the four
+ * parts wear one scheme, and each theme built costs about 5 ms of a page's start-up.
+ */
+export function createAreaThemes(
+  schemes: Record<ThemeArea, ColorSchemeName>, options: Omit<ThemeOptions, 'scheme'>,
+): Record<ThemeArea, Theme> {
+  const themes = new Map<ColorSchemeName, Theme>();
+  const themeOf = (scheme: ColorSchemeName) => {
+    let theme = themes.get(scheme);
+    if (!theme) {
+      theme = createAppTheme({ ...options, scheme });
+      themes.set(scheme, theme);
+    }
+    return theme;
+  };
+  return {
+    main: themeOf(schemes.main),
+    navbar: themeOf(schemes.navbar),
+    toolbar: themeOf(schemes.toolbar),
+    footer: themeOf(schemes.footer),
+  };
 }
