@@ -18,7 +18,7 @@ export interface ColorScheme {
   selected: { background: string; text: string };
 }
 
-/** MUI's own warning and info fill pass white text at 3.1:1 and 3.9:1; these darker ones pass at 5.2:1 or more. */
+/** MUI's own warning and info fills put white text at 3.1:1 and 3.9:1, below AA; these darker ones at 5.1:1 or more. */
 const lightStatusColors = {
   warning: { main: '#a84b00', contrastText: '#ffffff' },
   info: { main: '#0b6ba8', contrastText: '#ffffff' },
