@@ -3,8 +3,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-/** Issue #20: the JavaScript of the login page's first paint, gzipped, at most this. */
-export const loginBudgetBytes = 250 * 1024;
+/**
+ * Issue #20: the JavaScript of the login page's first paint, gzipped, at most 250 kB, read the
+ * stricter way: thousands of bytes, not 1,024s.
+ */
+export const loginBudgetBytes = 250_000;
 
 /**
  * What the browser runs before the login form shows: the app's entry and the login route's
@@ -40,6 +43,11 @@ export function loginPageScripts(dist: string): { file: string; gzipped: number 
     .sort((a, b) => b.gzipped - a.gzipped);
 }
 
+/** Bytes in kB of 1,000 bytes, as the budget counts them. */
+export function kB(bytes: number): string {
+  return `${(bytes / 1000).toFixed(1)} kB`;
+}
+
 /** Weighs the login page of the build in apps/web/dist and prints it; true when within budget. */
 export function measureLoginPage(): boolean {
   const dist = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
@@ -50,9 +58,9 @@ export function measureLoginPage(): boolean {
   const total = scripts.reduce((sum, script) => sum + script.gzipped, 0);
   const holds = total <= loginBudgetBytes;
   const lines = [
-    `${holds ? 'ok  ' : 'HEAVY'} login page JavaScript: ${(total / 1024).toFixed(1)} kB gzipped in ${scripts.length} files, `
-    + `budget <= ${loginBudgetBytes / 1024} kB`,
-    ...scripts.map((script) => `       ${script.file} ${(script.gzipped / 1024).toFixed(1)} kB`),
+    `${holds ? 'ok  ' : 'HEAVY'} login page JavaScript: ${kB(total)} gzipped in ${scripts.length} files, `
+    + `budget <= ${kB(loginBudgetBytes)}`,
+    ...scripts.map((script) => `       ${script.file} ${kB(script.gzipped)}`),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
   return holds;

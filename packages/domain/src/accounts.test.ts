@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
-  CredentialsStepSchema, defaultSuperadminEmail, DoctorRegistrationSchema, LoginSchema, NewPasswordFormSchema,
-  newPassword, PersonalDataSchema, PinFormSchema, ProfessionalStepSchema, RecoveryEmailSchema, RegistrationEmailSchema,
+  defaultSuperadminEmail, LoginSchema, NewPasswordFormSchema, newPassword, PinFormSchema, RecoveryEmailSchema,
+  RegistrationEmailSchema,
 } from './accounts.ts';
-import { messages } from './messages.ts';
+import * as messages from './messages/index.ts';
+import {
+  CredentialsStepSchema, DoctorRegistrationSchema, PersonalDataSchema, ProfessionalStepSchema,
+} from './registration.ts';
 
 /** The message of the first issue on `field`, or undefined when the field is valid. */
 function messageFor(schema: z.ZodType, value: unknown, field: string): string | undefined {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NewPasswordSchema, RegistrationEmailSchema } from './accounts.ts';
 import { ListQuerySchema, pageOf, payloadOf } from './api.ts';
-import { messages } from './messages.ts';
+import * as messages from './messages/index.ts';
 import { permissions } from './permissions.ts';
 import { roleSlugs, type RoleSlug } from './roles.ts';
 import { textLimits, withoutControls } from './schema-helpers.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CuitSchema, DniSchema, pastDate, PhoneSchema, RegistrationEmailSchema } from './accounts.ts';
 import { DeleteManyResultSchema, ListQuerySchema, pageOf } from './api.ts';
-import { messages } from './messages.ts';
+import * as messages from './messages/index.ts';
 import { provinceNames } from './provinces.ts';
 import { optionalText, requiredName, requiredText, textLimits, withoutControls } from './schema-helpers.ts';
 
@@ -13,11 +13,11 @@ const message = messages.antigens;
  * with rapid antigen tests. Its user account manages its employees.
  */
 export const OwnerInputSchema = z.object({
-  name: requiredName(120, message.textTooLong),
+  name: requiredName(120, messages.input.tooLong),
   cuit: CuitSchema,
-  address: requiredText(200, message.textTooLong),
+  address: requiredText(200, messages.input.tooLong),
   province: z.enum(provinceNames, messages.common.required),
-  contactName: requiredName(120, message.textTooLong),
+  contactName: requiredName(120, messages.input.tooLong),
   email: RegistrationEmailSchema,
   phone: PhoneSchema,
 });
@@ -60,13 +60,13 @@ export const antigenResultLabels: Record<AntigenResult, string> = {
 const blankAsNull = z.string().trim().nullish().transform((text) => text || null);
 
 export const EmployeeInputSchema = z.object({
-  name: requiredName(80, message.textTooLong),
-  lastName: requiredName(80, message.textTooLong),
+  name: requiredName(80, messages.input.tooLong),
+  lastName: requiredName(80, messages.input.tooLong),
   dni: DniSchema,
   birthDate: pastDate(message.birthDateInvalid),
   email: blankAsNull.pipe(RegistrationEmailSchema.nullable()),
   phone: blankAsNull.pipe(PhoneSchema.nullable()),
-  position: optionalText(120, message.textTooLong),
+  position: optionalText(120, messages.input.tooLong),
 });
 export type EmployeeInput = z.input<typeof EmployeeInputSchema>;
 
@@ -102,7 +102,7 @@ export type EmployeesQuery = z.input<typeof EmployeesQuerySchema>;
 export const AntigenTestInputSchema = z.object({
   testedOn: pastDate(message.testDateInvalid, '2020-01-01'),
   result: z.enum(antigenResults, messages.common.required),
-  place: requiredText(200, message.textTooLong),
+  place: requiredText(200, messages.input.tooLong),
   /** The location of an uploaded certificate (the product's upload rules), or none. */
   certificate: withoutControls(z.string().trim().min(1).max(textLimits.line, messages.registration.attachmentInvalid))
     .nullish()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorCodes } from './error-codes.ts';
-import { messages } from './messages.ts';
+import * as messages from './messages/index.ts';
 import { textLimits, withoutControls } from './schema-helpers.ts';
 
 const invalid = messages.common.invalidData;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { payloadOf } from './api.ts';
-import { messages } from './messages.ts';
+import * as messages from './messages/index.ts';
 import { withoutControls } from './schema-helpers.ts';
 
 /**

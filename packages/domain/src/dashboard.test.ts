@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dashboardPeriodOf, DashboardQuerySchema, monthsSpanned, periodStartFor } from './dashboard.ts';
-import { messages } from './messages.ts';
+import * as messages from './messages/index.ts';
 
 function issuesOf(query: Record<string, string>) {
   const result = DashboardQuerySchema.safeParse(query);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { todayInArgentina } from './dates.ts';
-import { messages } from './messages.ts';
+import * as messages from './messages/index.ts';
 import { prescriptionDisplayStates, prescriptionTypes } from './prescriptions.ts';
 
 const message = messages.dashboard;

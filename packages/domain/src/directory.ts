@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import {
-  accountStatuses, DoctorRegistrationSchema, pastDate, PersonalDataSchema, RegistrationEmailSchema, WorkspaceSchema,
-} from './accounts.ts';
+import { accountStatuses, pastDate, RegistrationEmailSchema, WorkspaceSchema } from './accounts.ts';
 import { DeleteManyResultSchema, ListQuerySchema, pageOf } from './api.ts';
 import { JurisdictionSchema, ProfessionSchema, SpecialtySchema } from './lookups.ts';
-import { messages } from './messages.ts';
+import * as messages from './messages/index.ts';
+import { DoctorRegistrationSchema, PersonalDataSchema } from './registration.ts';
 import { multilineText, textLimits, withoutControls } from './schema-helpers.ts';
 
 const invalid = messages.common.invalidData;

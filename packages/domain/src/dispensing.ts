@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cuirPattern, medicationSubtypes } from './cuir.ts';
-import { messages } from './messages.ts';
+import * as messages from './messages/index.ts';
 import {
   anyKindLimits, licenceTypes, prescriptionDisplayStates, prescriptionKinds, prescriptionTypes, PrescriptionSchema,
 } from './prescriptions.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from './messages.ts';
+import * as messages from './messages/index.ts';
 
 /** The longest range one export covers: a year of a busy platform is already a large file. */
 export const eventLogExportMaxDays = 366;

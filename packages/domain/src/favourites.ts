@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from './messages.ts';
+import * as messages from './messages/index.ts';
 import { PrescriptionItemValuesSchema } from './prescription-templates.ts';
 import { MedicationItemInputSchema, prescriptionKindRules, prescriptionKinds } from './prescriptions.ts';
 import { requiredText, textLimits } from './schema-helpers.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RecoveryEmailSchema } from './accounts.ts';
 import { AdministratorSchema } from './admin.ts';
 import { ListQuerySchema, pageOf } from './api.ts';
-import { messages } from './messages.ts';
+import * as messages from './messages/index.ts';
 import { withoutControls } from './schema-helpers.ts';
 
 /** `POST /api/doctors/uploadFile` answers where the stored file can be read (spec section 3). */

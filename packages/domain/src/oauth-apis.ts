@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { accountStatuses } from './accounts.ts';
 import { ListQuerySchema, pageOf } from './api.ts';
 import { JurisdictionSchema } from './lookups.ts';
-import { messages } from './messages.ts';
+import * as messages from './messages/index.ts';
 import { codeVerifier, oauthCode } from './oauth.ts';
 import { PatientSchema, PatientsQuerySchema } from './patients.ts';
 import { licenceTypes, PrescriptionInputSchema, PrescriptionSchema, PrescriptionsQuerySchema } from './prescriptions.ts';

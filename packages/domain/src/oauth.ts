@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { accountEmailSchema, emailSchema, SecondFactorSchema, typedPassword } from './accounts.ts';
 import { ListQuerySchema, pageOf } from './api.ts';
-import { messages } from './messages.ts';
+import * as messages from './messages/index.ts';
 import { nameText, stop, textLimits, withoutControls } from './schema-helpers.ts';
 
 const invalid = messages.common.invalidData;

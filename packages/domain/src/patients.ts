@@ -3,7 +3,7 @@ import { DniSchema, emailSchema, pastDate, PhoneSchema } from './accounts.ts';
 import { DeleteManyResultSchema, ListQuerySchema, pageOf } from './api.ts';
 import { InsurerSummarySchema } from './clinical-search.ts';
 import { hasValidCuitCheckDigit } from './identity.ts';
-import { messages } from './messages.ts';
+import * as messages from './messages/index.ts';
 import { optionalText, requiredName, requiredText, stop, textLimits, withoutControls } from './schema-helpers.ts';
 
 /** The sex on the DNI: Ley 26.743 adds X to F and M. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DeleteManyResultSchema, ListQuerySchema, pageOf } from './api.ts';
 import { InsurerSummarySchema } from './clinical-search.ts';
 import { addDays, todayInArgentina } from './dates.ts';
-import { messages } from './messages.ts';
+import * as messages from './messages/index.ts';
 import { AllergyConflictSchema } from './allergies.ts';
 import { medicationSubtypes } from './cuir.ts';
 import { IdentityDocumentSchema, patientSexes } from './patients.ts';
@@ -158,21 +158,21 @@ const itemFields = {
   medicationId: z.number().int().positive().max(int4Max, message.medicationUnknown)
     .nullish()
     .transform((id) => id ?? null),
-  genericName: requiredText(200, message.textTooLong),
-  brandName: optionalText(200, message.textTooLong),
-  strength: optionalText(200, message.textTooLong),
-  pharmaceuticalForm: optionalText(200, message.textTooLong),
-  patientInstructions: optionalText(1000, message.textTooLong, { multiline: true }),
-  pharmacyNote: optionalText(500, message.textTooLong, { multiline: true }),
+  genericName: requiredText(200, messages.input.tooLong),
+  brandName: optionalText(200, messages.input.tooLong),
+  strength: optionalText(200, messages.input.tooLong),
+  pharmaceuticalForm: optionalText(200, messages.input.tooLong),
+  patientInstructions: optionalText(1000, messages.input.tooLong, { multiline: true }),
+  pharmacyNote: optionalText(500, messages.input.tooLong, { multiline: true }),
   noSubstitution: z.boolean().default(false),
 };
 
 /** One medicine: its generic name (Ley 25.649), the presentation, how much and how to take it. */
 export const MedicationItemInputSchema = z.object({
   ...itemFields,
-  presentation: requiredText(200, message.textTooLong),
+  presentation: requiredText(200, messages.input.tooLong),
   quantity: itemQuantity(prescriptionKindRules.medication.maxQuantity, message.quantityInvalid),
-  dosage: requiredText(500, message.textTooLong),
+  dosage: requiredText(500, messages.input.tooLong),
 });
 
 /**
@@ -183,9 +183,9 @@ export const MedicationItemInputSchema = z.object({
 export const PrescriptionItemInputSchema = z.object({
   ...itemFields,
   practiceCode: optionalText(textLimits.code, message.practiceUnknown),
-  presentation: optionalText(200, message.textTooLong),
+  presentation: optionalText(200, messages.input.tooLong),
   quantity: itemQuantity(anyKindLimits.maxQuantity, message.quantityInvalidOther),
-  dosage: optionalText(500, message.textTooLong),
+  dosage: optionalText(500, messages.input.tooLong),
 });
 export type PrescriptionItemInput = z.input<typeof PrescriptionItemInputSchema>;
 
@@ -232,7 +232,7 @@ const prescriptionContent = {
   affiliateNumber: optionalText(30, messages.patients.affiliateNumberTooLong),
   diagnosisCode: withoutControls(z.string({ error: message.diagnosisRequired }).trim().min(1, message.diagnosisRequired)
     .max(textLimits.code, message.diagnosisUnknown)),
-  symptoms: optionalText(1000, message.textTooLong, { multiline: true }),
+  symptoms: optionalText(1000, messages.input.tooLong, { multiline: true }),
   /** Defaults to the issue date. */
   startDate: z.iso.date(message.startDateInvalid).optional(),
   items: z.array(PrescriptionItemInputSchema, invalid)

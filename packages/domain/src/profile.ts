@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import {
-  DisplayNameSchema, newPassword, PersonalDataSchema, RefepsCodeSchema, typedPassword,
-} from './accounts.ts';
+import { DisplayNameSchema, newPassword, RefepsCodeSchema, typedPassword } from './accounts.ts';
 import { MedicalDetailSchema } from './directory.ts';
-import { messages } from './messages.ts';
+import * as messages from './messages/index.ts';
+import { PersonalDataSchema } from './registration.ts';
 import { textLimits, verbatimText } from './schema-helpers.ts';
 
 const required = messages.common.required;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ListQuerySchema, pageOf } from './api.ts';
-import { messages } from './messages.ts';
+import * as messages from './messages/index.ts';
 
 /** The events of a prescription item that the national repository is told of (Res. 2214/2025 art. 7). */
 export const repositoryPointerKinds = ['signed', 'cancelled', 'dispensed', 'dispense_undone'] as const;

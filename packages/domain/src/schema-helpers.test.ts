@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { PersonalDataSchema, UserDataUpdateSchema } from './accounts.ts';
+import { UserDataUpdateSchema } from './accounts.ts';
 import { ListQuerySchema } from './api.ts';
-import { messages } from './messages.ts';
+import * as messages from './messages/index.ts';
+import { PersonalDataSchema } from './registration.ts';
 import { PatientInputSchema } from './patients.ts';
 import { PrescriptionItemInputSchema } from './prescriptions.ts';
 import { multilineText, nameText, optionalText, requiredText, text, verbatimText } from './schema-helpers.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from './messages.ts';
+import * as messages from './messages/index.ts';
 
 /**
  * A check that stops the field's validation when it fails, so a field shows one message at a
@@ -41,9 +41,9 @@ const tooLongMessages: Partial<Record<number, string>> = {
   2000: messages.input.tooLong2000,
 };
 
-/** "No puede superar los N caracteres." for the limits that have one, else the prescriptions' generic message. */
+/** "No puede superar los N caracteres." for the limits that have one, else the generic one. */
 export function tooLongMessage(max: number): string {
-  return tooLongMessages[max] ?? messages.prescriptions.textTooLong;
+  return tooLongMessages[max] ?? messages.input.tooLong;
 }
 
 // NUL (which PostgreSQL refuses in text), the other C0 controls, DEL and the C1 controls:

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pinCode as pin } from './accounts.ts';
-import { messages } from './messages.ts';
+import * as messages from './messages/index.ts';
 import { PrescriptionSchema } from './prescriptions.ts';
 import { withoutControls } from './schema-helpers.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import './spanish-errors.ts';
-import { messages } from './messages.ts';
+import * as messages from './messages/index.ts';
 
 describe('Spanish validation messages', () => {
   it('answers a missing field with the required-field message', () => {

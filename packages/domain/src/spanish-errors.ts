@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from './messages.ts';
+import * as messages from './messages/index.ts';
 
 // Every schema of the product speaks Spanish, including the checks that carry no message of
 // their own (a wrong type, an unknown option): zod's Spanish locale, and the spec's

@@ -1826,6 +1826,7 @@ export const ar: ArabicTranslation<Translation> = {
       tooLong200: 'لا يمكن أن يتجاوز 200 حرف.',
       tooLong254: 'لا يمكن أن يتجاوز 254 حرفًا.',
       tooLong2000: 'لا يمكن أن يتجاوز 2000 حرف.',
+      tooLong: 'النص طويل جدًا.',
       tooDeep: 'البيانات المرسلة تحتوي على مستويات تداخل كثيرة جدًا.',
     },
     eventLog: {
@@ -1994,7 +1995,6 @@ export const ar: ArabicTranslation<Translation> = {
       chronicOnlyMedicines: 'الوصفة المزمنة (Receta Crónica) للأدوية فقط.',
       kindFixed: 'لا يمكن تغيير فئة الوصفة: احذف المسودة وأصدر أخرى.',
       practiceUnknown: 'الإجراء غير موجود في الفهرس.',
-      textTooLong: 'النص طويل جدًا.',
       diagnosisRequired: 'اختر تشخيصًا من ICD-10.',
       diagnosisUnknown: 'التشخيص غير موجود في ICD-10.',
       medicationUnknown: 'الدواء غير موجود في دليل الأدوية.',
@@ -2099,7 +2099,6 @@ export const ar: ArabicTranslation<Translation> = {
       testNotFound: 'لا توجد نتيجة كهذه!',
     },
     antigens: {
-      textTooLong: 'النص طويل جدًا.',
       birthDateInvalid: 'أدخل تاريخ ميلاد صالحًا.',
       testDateInvalid: 'أدخل تاريخ الاختبار: لا يمكن أن يكون في المستقبل.',
       recorderRemoved: 'مستخدم محذوف',

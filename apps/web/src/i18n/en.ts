@@ -1738,6 +1738,7 @@ export const en: Translation = {
       tooLong200: 'Cannot exceed 200 characters.',
       tooLong254: 'Cannot exceed 254 characters.',
       tooLong2000: 'Cannot exceed 2000 characters.',
+      tooLong: 'The text is too long.',
       tooDeep: 'The data sent has too many levels of nesting.',
     },
     eventLog: {
@@ -1906,7 +1907,6 @@ export const en: Translation = {
       chronicOnlyMedicines: 'A Receta Crónica is for medications only.',
       kindFixed: 'The class of prescription cannot be changed: delete the draft and issue another.',
       practiceUnknown: 'The practice is not in the catalogue.',
-      textTooLong: 'The text is too long.',
       diagnosisRequired: 'Choose an ICD-10 diagnosis.',
       diagnosisUnknown: 'The diagnosis does not exist in ICD-10.',
       medicationUnknown: 'The medication does not exist in the vademecum.',
@@ -2011,7 +2011,6 @@ export const en: Translation = {
       testNotFound: 'There is no such result!',
     },
     antigens: {
-      textTooLong: 'The text is too long.',
       birthDateInvalid: 'Enter a valid date of birth.',
       testDateInvalid: 'Enter the test date: it cannot be in the future.',
       recorderRemoved: 'Deleted user',

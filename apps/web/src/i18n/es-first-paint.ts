@@ -2,7 +2,7 @@ import { messages } from '@receta/domain';
 
 /**
  * The Spanish texts the login page needs at its first paint: its own, the guest layout's, the
- * forms' and the spec's messages. They ship in the start-up bundle; the rest of es.ts loads
+ * forms' and the session's messages. They ship in the start-up bundle; the rest of es.ts loads
  * with the first other page (i18n/index.ts, `loadAllTexts`), so that a guest on the login page
  * does not download every screen's texts first.
  */
@@ -87,9 +87,10 @@ export const esFirstPaint = {
     choose: 'Cambiar el idioma',
     spanishOnly: 'Este texto está disponible solo en español, el idioma en el que rige.',
   },
+  // The spec's other messages are Spanish already and show as they come until es.ts has loaded
+  // (translate-message.ts). The API keeps these in the spec's English for its clients; a person
+  // reads Spanish, on the login page too.
   messages: {
-    ...messages,
-    // The API keeps the spec's English texts for its clients; a person reads Spanish.
     session: {
       ...messages.session,
       invalidAccessToken: 'Su sesión ya no es válida. Ingrese de nuevo.',

@@ -9,8 +9,11 @@ import { esFirstPaint } from './es-first-paint.ts';
  * Spanish, the product's language and the source of every key. Spec messages come from the
  * domain package so that each lives once; the other languages translate them by key.
  */
+export { messages };
+
 export const es = {
   ...esFirstPaint,
+  messages: { ...messages, session: esFirstPaint.messages.session },
   navigation: {
     groups: {
       auth: 'Administración',

@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import { languageStore } from '../lib/storage.ts';
 import type { Translation } from './es.ts';
 import { esFirstPaint } from './es-first-paint.ts';
+import { indexMessages } from './translate-message.ts';
 
 const otherLanguages: Record<Exclude<Language, typeof defaultLanguage>, () => Promise<Translation>> = {
   en: () => import('./en.ts').then((module) => module.en),
@@ -26,22 +27,24 @@ const translationLoader: BackendModule = {
       callback(null, {});
       return;
     }
-    otherLanguages[language as keyof typeof otherLanguages]()
-      .then((translation) => callback(null, translation), (error: Error) => callback(error, null));
+    // Spanish whole too: the fallback for a key the language lacks, and the spec messages' keys.
+    Promise.all([otherLanguages[language as keyof typeof otherLanguages](), loadAllTexts()])
+      .then(([translation]) => callback(null, translation), (error: Error) => callback(error, null));
   },
 };
 
 let allTexts: Promise<void> | undefined;
 
 /**
- * Adds the Spanish texts the first paint left out (es.ts beyond es-first-paint.ts), once.
- * Every page but the login page waits for it before it renders (app/router.tsx), as does
- * anything the login page opens later: other languages fall back to these texts for a key
- * they lack.
+ * Adds the Spanish texts the first paint left out (es.ts beyond es-first-paint.ts), once, and
+ * makes every spec message translatable by its text (translate-message.ts). Every page but the
+ * login page waits for it before it renders (app/router.tsx), as does anything the login page
+ * opens later and every other language: they fall back to these texts for a key they lack.
  */
 export function loadAllTexts(): Promise<void> {
-  allTexts ??= import('./es.ts').then(({ es }) => {
+  allTexts ??= import('./es.ts').then(({ es, messages }) => {
     i18next.addResourceBundle(defaultLanguage, 'translation', es, true, true);
+    indexMessages(messages);
   });
   return allTexts;
 }

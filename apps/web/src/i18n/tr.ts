@@ -1739,6 +1739,7 @@ export const tr: Translation = {
       tooLong200: '200 karakteri geçemez.',
       tooLong254: '254 karakteri geçemez.',
       tooLong2000: '2000 karakteri geçemez.',
+      tooLong: 'Metin çok uzun.',
       tooDeep: 'Gönderilen veriler çok fazla iç içe düzey içeriyor.',
     },
     eventLog: {
@@ -1907,7 +1908,6 @@ export const tr: Translation = {
       chronicOnlyMedicines: 'Receta Crónica yalnızca ilaçlar içindir.',
       kindFixed: 'Reçete sınıfı değiştirilemez: taslağı silin ve yenisini düzenleyin.',
       practiceUnknown: 'Uygulama katalogda yok.',
-      textTooLong: 'Metin çok uzun.',
       diagnosisRequired: 'Bir ICD-10 tanısı seçin.',
       diagnosisUnknown: 'Tanı ICD-10’da mevcut değil.',
       medicationUnknown: 'İlaç vademecum’da mevcut değil.',
@@ -2012,7 +2012,6 @@ export const tr: Translation = {
       testNotFound: 'Böyle bir sonuç yok!',
     },
     antigens: {
-      textTooLong: 'Metin çok uzun.',
       birthDateInvalid: 'Geçerli bir doğum tarihi girin.',
       testDateInvalid: 'Test tarihini girin: gelecekte bir tarih olamaz.',
       recorderRemoved: 'Silinmiş kullanıcı',

@@ -1,0 +1,18 @@
+export const employees = {
+  notFound: '¡No existe tal empleado!',
+  empty: '¡No hay empleados!',
+  created: '¡Empleado creado!',
+  notCreated: '¡No se pudo crear el empleado!',
+  edited: '¡Empleado editado!',
+  notEdited: '¡No se pudo editar el empleado!',
+  removed: '¡Empleados eliminados!',
+  notRemoved: '¡No se pudieron eliminar los empleados!',
+  dniTaken: 'Ya existe un empleado con ese DNI.',
+  imported: 'Importación terminada.',
+  csvInvalid: 'El archivo no es un CSV válido con las columnas apellido, nombre, dni, fecha_nacimiento, email, telefono, puesto.',
+  csvTooLarge: 'El archivo supera el máximo de 5000 filas.',
+  testRecorded: '¡Resultado registrado!',
+  testNotRecorded: '¡No se pudo registrar el resultado!',
+  testRemoved: '¡Resultado eliminado!',
+  testNotFound: '¡No existe tal resultado!',
+} as const;

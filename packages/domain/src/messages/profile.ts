@@ -1,0 +1,15 @@
+export const profile = {
+  saved: 'Sus datos fueron guardados.',
+  refepsMissing: 'Ingrese su Licencia Sanitaria Federal (código REFEPS): sin ella no podrá firmar recetas.',
+  notDoctor: 'Su cuenta no tiene datos profesionales.',
+  photoUpdated: 'Su foto fue actualizada.',
+  photoRemoved: 'Su foto fue quitada.',
+  photoInvalid: 'La foto debe ser una imagen PNG o JPG.',
+  wrongPassword: 'La contraseña actual no es correcta.',
+  samePassword: 'La contraseña nueva debe ser distinta de la actual.',
+  passwordChanged: 'Su contraseña fue cambiada. Se cerraron las demás sesiones abiertas.',
+  secondFactorReset: 'Se restableció el segundo factor. La próxima vez que ingrese deberá configurar su aplicación de autenticación.',
+  sessionClosed: 'Se cerró la sesión.',
+  otherSessionsClosed: 'Se cerraron las demás sesiones.',
+  sessionNotFound: 'La sesión no existe o ya fue cerrada.',
+} as const;

@@ -1,0 +1,3 @@
+export const search = {
+  queryTooShort: 'Escriba al menos 2 caracteres para buscar.',
+} as const;
