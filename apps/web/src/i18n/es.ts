@@ -5,12 +5,13 @@ import {
 } from '@receta/domain';
 import { esFirstPaint } from './es-first-paint.ts';
 
+// The spec messages themselves load with these texts, for loadAllTexts (i18n/index.ts) to index them.
+export { messages };
+
 /**
  * Spanish, the product's language and the source of every key. Spec messages come from the
  * domain package so that each lives once; the other languages translate them by key.
  */
-export { messages };
-
 export const es = {
   ...esFirstPaint,
   messages: { ...messages, session: esFirstPaint.messages.session },
