@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import { buildApp } from '../apps/server/src/app.ts';
-import type { DatabaseHandle } from '../apps/server/src/db/client.ts';
+import type { Remembering } from '../apps/server/src/db/client.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { seedDatabase } from '../apps/server/src/seed.ts';
 import { sessions, users } from '../apps/server/src/db/schema/index.ts';
@@ -35,12 +35,10 @@ async function baselines() {
 }
 
 /** A route behind the access check alone, with the app's database and token signer. */
-async function guardedRoute(
-  app: FastifyInstance, watchChanges: DatabaseHandle['watchChanges'],
-): Promise<FastifyInstance> {
+async function guardedRoute(app: FastifyInstance, remembering: Remembering | undefined): Promise<FastifyInstance> {
   const guarded = Fastify();
   guarded.decorate('db', app.db);
-  await guarded.register(accessControl, { signer: app.tokens, policy: app.config, watchChanges });
+  await guarded.register(accessControl, { signer: app.tokens, policy: app.config, remembering });
   guarded.get('/api/me', { config: { access: 'authenticated' } }, (request) => ({ id: request.user?.id }));
   await guarded.ready();
   return guarded;
@@ -86,9 +84,9 @@ async function measureInProcess(): Promise<boolean> {
     .values({ userId: user!.id, expiresAt: new Date(Date.now() + 3_600_000) })
     .returning({ id: sessions.id });
   const token = app.tokens.sign('access', { sub: user!.id, sid: session!.id }, 3600);
-  // With the database's announcements of changes, as the app has them on PGlite, and without,
-  // as on PostgreSQL or just after a change: the session's row read on every request.
-  const guarded = await guardedRoute(app, database.watchChanges);
+  // Remembered until the database announces a change, as the app does, and not: the session's
+  // row read on every request, as just after a change or while several processes share the database.
+  const guarded = await guardedRoute(app, database);
   const reading = await guardedRoute(app, undefined);
 
   // Login step one: the argon2id verification is the cost; the rest must stay small beside it.

@@ -121,7 +121,7 @@ export async function buildApp(
   await app.register(openApi, { version: config.versions.backend, publicUrl: config.publicUrl });
   await app.register(accessControl, {
     signer: app.tokens, policy: config, pharmacySystemSigner: app.pharmacySystemTokens,
-    watchChanges: database.watchChanges,
+    remembering: database,
   });
   await app.register(workspaceScope);
   await app.register(accessLog);
@@ -154,7 +154,7 @@ export async function buildApp(
   await app.register(dashboardRoutes, { prefix: '/api' });
   await app.register(signingRoutes, { prefix: '/api' });
   await app.register(clinicalSearchRoutes, { prefix: '/api' });
-  await app.register(patientsRoutes, { prefix: '/api', watchChanges: database.watchChanges });
+  await app.register(patientsRoutes, { prefix: '/api', watchChanges: database.watchChanges, mayRemember: database.mayRemember });
   await app.register(dispensingRoutes, { prefix: '/api' });
   await app.register(fhirRoutes, { prefix: '/api' });
   await app.register(patientAccessRoutes, { prefix: '/api' });

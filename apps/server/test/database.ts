@@ -150,6 +150,16 @@ export async function openSharedTestDatabase(count: number): Promise<DatabaseHan
 }
 
 /**
+ * A PostgreSQL database in the template's state for a test file that opens its handles on it
+ * itself, as several server processes starting and stopping would.
+ */
+export async function openPostgresTestCopy(): Promise<{ url: string; release: () => Promise<void> }> {
+  const template = inject('databaseTemplate');
+  if (template.kind !== 'postgres') throw new Error('The tests run on PGlite: there is no PostgreSQL database to copy');
+  return leasePostgresCopy(template);
+}
+
+/**
  * What the worker's last test file closed, back in the template's state, for the next: a
  * PGlite, a PostgreSQL database's name.
  */

@@ -11,12 +11,14 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type MaintenanceReport, vacuumAndAnalyzeDueTables } from './pglite-maintenance.ts';
 import { drizzleWithNamedStatements } from './pglite-named-statements.ts';
+import { PostgresAnnouncements } from './postgres-announcements.ts';
+import { RememberingLease } from './remembering-lease.ts';
 import * as schema from './schema/index.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /**
- * What PGlite announces at each commit that changed it: `access_changed`, a session, a user,
+ * What the database announces at each commit that changed it: `access_changed`, a session, a user,
  * a user's roles or memberships (docs/decisions/060); `patients_changed`, a patient, a
  * workspace's count of them or an insurer (docs/decisions/061); `mail_queued` and
  * `sms_queued`, a message in an outbox (docs/decisions/067).
@@ -39,15 +41,24 @@ export interface DatabaseHandle {
    */
   vacuumAndAnalyze?: () => Promise<MaintenanceReport>;
   /**
-   * Calls `listener` at each commit that made `change`, before that commit's caller goes on;
-   * answers how to stop. Only PGlite's handle has it: one process alone opens its database,
-   * so what it announces is every change there is (docs/decisions/060).
+   * Calls `listener` at each commit that made `change`: before that commit's caller goes on
+   * where this process made it, as soon as PostgreSQL announces it where another connection
+   * did; answers how to stop (docs/decisions/060 and 068).
    */
-  watchChanges?: (change: AnnouncedChange, listener: () => void) => Promise<() => Promise<void>>;
+  watchChanges: (change: AnnouncedChange, listener: () => void) => Promise<() => Promise<void>>;
+  /**
+   * Whether what this process read may answer later reads, until an announced change: always
+   * on PGlite, which one process alone opens; on PostgreSQL while this process is the only one
+   * on the database and holds its remembering lease (docs/decisions/068).
+   */
+  mayRemember: () => boolean;
 }
 
 /** What a plugin that keeps in step with the database's announced changes is registered with. */
 export type ChangeWatching = Pick<DatabaseHandle, 'watchChanges'>;
+
+/** What a plugin that remembers reads until the database announces a change is registered with. */
+export type Remembering = Pick<DatabaseHandle, 'watchChanges' | 'mayRemember'>;
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -56,20 +67,42 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 // rather than its trigram index, 5 to 10 times slower.
 const randomPageCost = '1.1';
 
-/** A pooled PostgreSQL connection, migrated to the latest schema. */
+/**
+ * A pooled PostgreSQL connection, migrated to the latest schema, in step with the other server
+ * processes on the database through its remembering lease (docs/decisions/068).
+ */
 export async function openPostgres(url: string): Promise<DatabaseHandle> {
-  // Sent when each connection starts, so no query ever runs with the default.
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c random_page_cost=${randomPageCost}` });
+  const announcements = new PostgresAnnouncements();
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // Sent when each connection starts, so no query ever runs with the default.
+    options: `-c random_page_cost=${randomPageCost}`,
+    // Before the connection's first query: the pool waits for the promise, which @types/pg
+    // has yet to declare.
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises
+    onConnect: (connection) => announcements.hearOwnChanges(connection),
+  });
   // An idle connection the server closes (a restart, a failover) must not end the process:
   // the pool replaces it on the next query.
   pool.on('error', () => undefined);
   const db = drizzleNodePostgres({ client: pool, schema, casing: 'snake_case' });
   await migrateNodePostgres(db, { migrationsFolder });
+  const lease = await RememberingLease.join(url, {
+    connected: (connection) => announcements.hearOtherChanges(connection),
+    gained: () => announcements.announceEveryChange(),
+  });
   return {
     db,
     ownedByThisProcess: false,
     ping: async () => void (await pool.query('select 1')),
-    close: () => pool.end(),
+    // The lease last: another process may remember once this one's writes are all done.
+    close: async () => {
+      await pool.end();
+      await lease.close();
+    },
+    watchChanges: async (change, listener) => announcements.watch(change, listener),
+    mayRemember: () => lease.holds(),
   };
 }
 
@@ -138,7 +171,7 @@ function namedStatementsOn(client: PGlite) {
 
 /** What each session on PGlite is set to before its first query. */
 export async function startPgliteSession(client: PGlite): Promise<void> {
-  await client.exec(`set random_page_cost = ${randomPageCost}; set receta.announce_changes = 'on'`);
+  await client.exec(`set random_page_cost = ${randomPageCost}`);
 }
 
 /** A handle on a PGlite already open, its session started and its database migrated. */
@@ -153,6 +186,7 @@ export function pgliteHandle(
     close: () => client.close(),
     vacuumAndAnalyze: () => vacuumAndAnalyzeDueTables(client),
     watchChanges: (change, listener) => client.listen(change, listener),
+    mayRemember: () => true,
   };
 }
 

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { testDatabaseUrl } from '../../test/database.ts';
 import { registerDoctor } from '../../test/factories/doctors.ts';
 import { useTestApp } from '../../test/helper.ts';
 import { mailOutbox, smsOutbox } from '../db/schema/index.ts';
@@ -21,8 +20,7 @@ afterAll(() => {
   vi.useRealTimers();
 });
 
-// Only PGlite announces changes; on PostgreSQL each process's pass every two seconds sends them.
-describe.skipIf(testDatabaseUrl())('messages delivered as soon as the change that queued them commits', () => {
+describe('messages delivered as soon as the change that queued them commits', () => {
   it('delivers the mail of a registration without waiting for a pass', async () => {
     const doctor = await registerDoctor(test.app);
     await vi.waitFor(async () => {

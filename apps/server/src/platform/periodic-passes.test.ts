@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openTestDatabase, testDatabaseUrl } from '../../test/database.ts';
+import { openTestDatabase } from '../../test/database.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { enqueueMail } from './mail/outbox.ts';
 import { runPeriodically } from './periodic-passes.ts';
@@ -9,8 +9,7 @@ const mail = { subject: 'Aviso', greeting: 'Hola, Ana:', paragraphs: ['Un aviso 
 const anHour = 60 * 60_000;
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
-// Only PGlite announces changes; on PostgreSQL the passes keep their interval alone.
-describe.skipIf(testDatabaseUrl())('a periodic pass woken by a mail queued', () => {
+describe('a periodic pass woken by a mail queued', () => {
   let database: DatabaseHandle;
   beforeAll(async () => {
     database = await openTestDatabase();

@@ -6,8 +6,8 @@ export interface PeriodicPassOptions<Report> {
   intervalMs: number;
   isWorthLogging: (report: Report) => boolean;
   /**
-   * A change the database announces at commit (PGlite's, where one process owns the database)
-   * that makes a pass worth running at once rather than at the next tick: a message queued.
+   * A change the database announces at commit that makes a pass worth running at once rather
+   * than at the next tick: a message queued.
    */
   wakeOn?: { watchChanges: DatabaseHandle['watchChanges']; change: AnnouncedChange };
 }
@@ -57,7 +57,7 @@ export function runPeriodically<Report>(
   const wakeUp = () => {
     if (isWakeUpQueued || isClosing) return;
     isWakeUpQueued = true;
-    // After the committing request's own continuation, which PGlite's announcement precedes.
+    // After the committing request's own continuation, which the announcement of its commit precedes.
     setImmediate(() => {
       if (isClosing) return;
       void runLogged(() => {

@@ -91,3 +91,13 @@ export const auditLogHead = pgTable('audit_log_head', {
   seq: bigint({ mode: 'number' }).notNull(),
   hash: bytea().notNull(),
 });
+
+/**
+ * Until when a PostgreSQL server process may answer from memory: one row, renewed by the one
+ * process that holds the database's remembering lock, so that a process starting after it has
+ * stopped answering (its connection lost, say) waits until then (decision 068).
+ */
+export const rememberingLease = pgTable('remembering_lease', {
+  id: integer().primaryKey(),
+  heldUntil: timestamp({ withTimezone: true }).notNull(),
+});

@@ -5,7 +5,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ChangeWatching, DatabaseHandle } from '../../db/client.ts';
+import type { Remembering } from '../../db/client.ts';
 import { auditActorOf } from '../../platform/audit.ts';
 import { currentWorkspaceId } from '../../platform/auth/workspace-scope.ts';
 import { errorAnswers } from '../../platform/http/error-answers.ts';
@@ -23,21 +23,20 @@ const PatientParamsSchema = z.object({ id: z.uuid(messages.patients.notFound) })
 const rememberedPatientsCapacity = 2_000;
 const rememberedPagesCapacity = 1_000;
 
-/** Where the database announces its changes (PGlite), what patients are read is remembered until the next. */
-async function rememberedPatients(
-  app: FastifyInstance, watchChanges: DatabaseHandle['watchChanges'],
-): Promise<RememberedPatients | undefined> {
-  const patients = await rememberedUntil<PatientOfWorkspace>(app, watchChanges, 'patients_changed', rememberedPatientsCapacity);
-  const pages = await rememberedUntil<PatientPageOfWorkspace>(app, watchChanges, 'patients_changed', rememberedPagesCapacity);
-  return patients && pages && { patients, pages };
+/** What patients are read, remembered until the database announces a change to them. */
+async function rememberedPatients(app: FastifyInstance, database: Remembering): Promise<RememberedPatients> {
+  return {
+    patients: await rememberedUntil<PatientOfWorkspace>(app, database, 'patients_changed', rememberedPatientsCapacity),
+    pages: await rememberedUntil<PatientPageOfWorkspace>(app, database, 'patients_changed', rememberedPagesCapacity),
+  };
 }
 
 /**
  * The patients of the request's workspace (`x-workspace`): its doctors see and prescribe to
  * them, nobody else does.
  */
-export const patientsRoutes: FastifyPluginAsyncZod<ChangeWatching> = async (app, { watchChanges }) => {
-  const remembered = await rememberedPatients(app, watchChanges);
+export const patientsRoutes: FastifyPluginAsyncZod<Remembering> = async (app, database) => {
+  const remembered = await rememberedPatients(app, database);
   app.get('/patients', {
     config: { workspace: 'required', access: ['index.patient'] },
     schema: {

@@ -28,7 +28,7 @@ export type PatientPageOfWorkspace = Omit<PatientPage, 'items'> & { items: Patie
 
 /**
  * The reads of patients a process remembers until the database announces a change to
- * patients or insurers, where it announces them (PGlite; docs/decisions/061).
+ * patients or insurers (docs/decisions/061), while it may remember (decision 068).
  */
 export interface RememberedPatients {
   patients: RememberedLookups<PatientOfWorkspace>;

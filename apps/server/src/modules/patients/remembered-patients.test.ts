@@ -9,8 +9,9 @@ import { useTestApps } from '../../../test/helper.ts';
 import { insurers, patients } from '../../db/schema/index.ts';
 
 // Two server processes on one database, as behind a load balancer. On PGlite a process
-// remembers the patients it reads until the database announces a change (decision 061):
-// what either changes, both answer on their very next read.
+// remembers the patients it reads until the database announces a change (decision 061); on
+// PostgreSQL none does while another shares the database (decision 068): what either
+// changes, both answer on their very next read.
 const [first, second] = useTestApps(2);
 
 /** A clinic with one patient of an insurer, whose record and list its doctor just read through the first process. */
@@ -85,7 +86,7 @@ describe.skipIf(testDatabaseUrl())('a patient remembered by the process on PGlit
   });
 });
 
-it.runIf(testDatabaseUrl())('reads a patient on every request on PostgreSQL, where other processes change it unannounced', async () => {
+it.runIf(testDatabaseUrl())('reads a patient on every request on PostgreSQL while another process shares the database', async () => {
   const { patient, readPatient, readPage } = await patientJustRead();
   await renameUnannounced(patient.id, 'Inadvertida');
   expect(await readPatient()).toMatchObject({ name: 'Inadvertida' });

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
-import type { Database, DatabaseHandle } from '../../db/client.ts';
+import type { Database, Remembering } from '../../db/client.ts';
 import { sessions, userRoles, users, workspaceMembers } from '../../db/schema/index.ts';
 import { AppError } from '../http/app-error.ts';
 import { rememberedUntil, type RememberedLookups } from '../remembered-lookups.ts';
@@ -104,7 +104,7 @@ declare module 'fastify' {
 // write per request; the idle limit is therefore kept to within a minute.
 const lastSeenResolutionMs = 60_000;
 
-/** Session lookups one process remembers at most, where the database announces changes (decision 060). */
+/** Session lookups one process remembers at most (decisions 060 and 068). */
 const rememberedSessionsCapacity = 10_000;
 
 const undocumentedPrefixes = ['/api/docs'];
@@ -154,8 +154,8 @@ type SessionLookup = ReturnType<typeof prepareSessionLookup>;
 type SessionRow = Awaited<ReturnType<SessionLookup['execute']>>[number];
 
 /**
- * The session lookup, remembered until the database announces a change where it can
- * (PGlite, decision 060), read on every request elsewhere.
+ * The session lookup, remembered until the database announces a change while the database lets
+ * this process remember (decisions 060 and 068), read on every request otherwise.
  */
 class SessionReader {
   readonly #lookup: SessionLookup;
@@ -211,13 +211,11 @@ async function authenticate(
   };
 }
 
-/** The session reader of `app`, remembering lookups until each announced change where the database announces them. */
-async function openSessionReader(
-  app: FastifyInstance, watchChanges: DatabaseHandle['watchChanges'],
-): Promise<SessionReader> {
+/** The session reader of `app`, remembering lookups between announced changes where it is given them. */
+async function openSessionReader(app: FastifyInstance, remembering: Remembering | undefined): Promise<SessionReader> {
   return new SessionReader(
     prepareSessionLookup(app.db),
-    await rememberedUntil<SessionRow>(app, watchChanges, 'access_changed', rememberedSessionsCapacity),
+    remembering && await rememberedUntil<SessionRow>(app, remembering, 'access_changed', rememberedSessionsCapacity),
   );
 }
 
@@ -234,8 +232,8 @@ export const accessControl = fp(async (
     signer: TokenSigner;
     policy: SessionPolicy;
     pharmacySystemSigner?: PharmacySystemTokenSigner;
-    /** The database's announcements of changes, where it makes them (`DatabaseHandle`). */
-    watchChanges?: DatabaseHandle['watchChanges'];
+    /** The database's announcements of changes, to remember sessions between them (`DatabaseHandle`). */
+    remembering?: Remembering;
   },
 ) => {
   // Both signers keep their key in the database, so a second one verifies the same tokens.
@@ -244,7 +242,7 @@ export const accessControl = fp(async (
   app.decorateRequest('oauth', null);
   app.decorateRequest('pharmacySystem', null);
   const catalogue = new RoleCatalogue(app.db);
-  const sessionReader = await openSessionReader(app, options.watchChanges);
+  const sessionReader = await openSessionReader(app, options.remembering);
   const oauthLookup = prepareOAuthTokenLookup(app.db);
   const pharmacySystemLookup = preparePharmacySystemLookup(app.db);
   app.decorate('roleCatalogue', catalogue);

@@ -24,9 +24,8 @@ declare module 'fastify' {
 /**
  * Delivers the mail outbox: through SMTP when `SMTP_URL` is set, else by keeping each mail for
  * the outbox page. Every server process runs the loop; the worker's row locks share the work.
- * Where the database announces a mail queued (PGlite), a pass runs as soon as the change that
- * queued it commits. The same tick deletes uploads nobody attached in time, the other periodic
- * chore there is.
+ * A pass also runs as soon as a change that queued a mail commits, which the database announces.
+ * The same tick deletes uploads nobody attached in time, the other periodic chore there is.
  */
 export const mailDelivery = fp(async (app: FastifyInstance, { watchChanges }: ChangeWatching) => {
   const { smtpUrl, publicUrl } = app.config;
