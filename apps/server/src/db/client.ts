@@ -87,11 +87,13 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   // the pool replaces it on the next query.
   pool.on('error', () => undefined);
   const db = drizzleNodePostgres({ client: pool, schema, casing: 'snake_case' });
-  await migrateNodePostgres(db, { migrationsFolder });
+  // Joined before migrating, so that a process remembering stops before this one writes
+  // anything. A database without the lease's table yet is joined once migrated.
   const lease = await RememberingLease.join(url, {
     connected: (connection) => announcements.hearOtherChanges(connection),
     gained: () => announcements.announceEveryChange(),
   });
+  await migrateNodePostgres(db, { migrationsFolder });
   return {
     db,
     ownedByThisProcess: false,

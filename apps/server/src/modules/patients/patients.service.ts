@@ -119,15 +119,17 @@ export async function listPatients(
 export async function showPatient(
   db: Database, workspaceId: string, id: string, remembered?: RememberedPatients,
 ): Promise<PatientOfWorkspace> {
-  const read = async () => {
-    const row = await findPatient(db, workspaceId, id);
-    return row && patientOf(row);
-  };
+  const key = `${workspaceId} ${id}`;
   const patient = remembered
-    ? (await remembered.patients.read(`${workspaceId} ${id}`, async () => frozenAnswer(await read())))?.value
-    : await read();
+    ? (await remembered.patients.read(key, async () => frozenAnswer(await readPatient(db, workspaceId, id))))?.value
+    : await readPatient(db, workspaceId, id);
   if (!patient) throw notFound();
   return patient;
+}
+
+async function readPatient(db: Database, workspaceId: string, id: string): Promise<PatientOfWorkspace | undefined> {
+  const row = await findPatient(db, workspaceId, id);
+  return row && patientOf(row);
 }
 
 // The audit trail names the patient by id only: it is read by people who may not see health data.

@@ -62,8 +62,8 @@ export interface AuthenticatedUser {
   sessionId: string;
   email: string;
   displayName: string;
-  roles: string[];
-  scope: Permission[];
+  roles: readonly string[];
+  scope: readonly Permission[];
   /** Older than PASSWORD_MAX_AGE_DAYS: only the routes that let the user change it answer. */
   isPasswordExpired: boolean;
   /**
@@ -152,6 +152,7 @@ function prepareSessionLookup(db: Database) {
 
 type SessionLookup = ReturnType<typeof prepareSessionLookup>;
 type SessionRow = Awaited<ReturnType<SessionLookup['execute']>>[number];
+type SessionKey = { sessionId: string; userId: string; workspaceId: string | null };
 
 /**
  * The session lookup, remembered until the database announces a change while the database lets
@@ -167,13 +168,17 @@ class SessionReader {
   }
 
   /** The session's row, and the database's time now: its time when read, and this process's clock since. */
-  async read(key: { sessionId: string; userId: string; workspaceId: string | null }) {
-    const load = async () => (await this.#lookup.execute(key))[0];
+  async read(key: SessionKey) {
+    // No function here has a name: tsx names each named function as it is made, on every request.
     const found = this.#remembered
-      ? await this.#remembered.read(`${key.sessionId} ${key.userId} ${key.workspaceId ?? ''}`, load)
-      : await load().then((value) => value && { value, readAt: Date.now() });
+      ? await this.#remembered.read(`${key.sessionId} ${key.userId} ${key.workspaceId ?? ''}`, () => this.#load(key))
+      : await this.#load(key).then((value) => value && { value, readAt: Date.now() });
     if (!found) return undefined;
     return { row: found.value, now: found.value.checkedAt.getTime() + Date.now() - found.readAt };
+  }
+
+  async #load(key: SessionKey): Promise<SessionRow | undefined> {
+    return (await this.#lookup.execute(key))[0];
   }
 }
 

@@ -55,6 +55,16 @@ describe('the platform tokens', () => {
     expect(new TokenSigner(randomBytes(32)).verify('access', token)).toEqual({ ok: false, reason: 'invalid' });
   });
 
+  it('checked once, are checked again from memory for their audience and expiry, their claims unchangeable', () => {
+    const token = signer.sign('authenticity', { sub: 'u' }, 60);
+    const first = signer.verify<{ sub: string }>('authenticity', token);
+    expect(first.ok).toBe(true);
+    expect(signer.verify('access', token)).toEqual({ ok: false, reason: 'invalid' });
+    const again = signer.verify<{ sub: string }>('authenticity', token);
+    expect(again).toEqual(first);
+    expect(again.ok && Object.isFrozen(again.claims)).toBe(true);
+  });
+
   it('are refused for the other audience, another issuer or another key', async () => {
     expect(signer.verify('access', signer.sign('authenticity', { sub: 'u' }, 60))).toEqual({ ok: false, reason: 'invalid' });
     const otherIssuer = await new SignJWT({ sub: 'u' })

@@ -9,7 +9,8 @@ const encodedHeader = Buffer.from(JSON.stringify({ alg: 'HS256' })).toString('ba
 const jwtShape = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/;
 
 /** What a token is for: the web session, or the short step between password and second factor. */
-export type TokenAudience = 'access' | 'authenticity';
+const audiences = ['access', 'authenticity'] as const;
+export type TokenAudience = typeof audiences[number];
 
 /** The claims every platform token carries beside its own. */
 export interface RegisteredClaims {
@@ -25,6 +26,9 @@ export type TokenCheck<Claims> =
 
 const nowInSeconds = () => Math.floor(Date.now() / 1000);
 
+/** Tokens whose signature and claims one signer remembers having checked, at most. */
+const verifiedCapacity = 10_000;
+
 /**
  * Signs and verifies the platform's JWTs (HS256, RFC 7519) with one key kept in the database.
  * Written on node:crypto's HMAC rather than a JOSE library's WebCrypto path: every request
@@ -32,6 +36,13 @@ const nowInSeconds = () => Math.floor(Date.now() / 1000);
  * signature is checked over the token's exact text before anything in it is read.
  */
 export class TokenSigner {
+  /**
+   * The claims of tokens already checked, by their exact text, which this key signed: the same
+   * text checks the same way again, so each request of a session only reads its audience and
+   * expiry. Only what checked is kept, so a flood of forged tokens fills nothing.
+   */
+  readonly #verified = new Map<string, Readonly<RegisteredClaims & Record<string, unknown>>>();
+
   constructor(private readonly secret: Uint8Array) {}
 
   private signatureOf(signedPart: string): Buffer {
@@ -46,18 +57,29 @@ export class TokenSigner {
   }
 
   verify<Claims>(audience: TokenAudience, token: string): TokenCheck<Claims> {
+    const claims = this.#verified.get(token) ?? this.#check(token);
+    if (claims?.aud !== audience) return { ok: false, reason: 'invalid' };
+    if (claims.exp <= nowInSeconds()) return { ok: false, reason: 'expired' };
+    return { ok: true, claims: claims as Claims & RegisteredClaims };
+  }
+
+  /** The claims of a token this key signed, well formed, remembered; undefined for any other. */
+  #check(token: string): Readonly<RegisteredClaims & Record<string, unknown>> | undefined {
     const parts = jwtShape.exec(token);
-    if (!parts) return { ok: false, reason: 'invalid' };
+    if (!parts) return undefined;
     const [, header, payload, signature] = parts as unknown as [string, string, string, string];
     const given = Buffer.from(signature, 'base64url');
     const expected = this.signatureOf(`${header}.${payload}`);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'invalid' };
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
 
     const claims = parsedObject(header)?.alg === 'HS256' ? parsedObject(payload) : undefined;
-    if (claims?.iss !== issuer || claims.aud !== audience) return { ok: false, reason: 'invalid' };
-    if (typeof claims.iat !== 'number' || typeof claims.exp !== 'number') return { ok: false, reason: 'invalid' };
-    if (claims.exp <= nowInSeconds()) return { ok: false, reason: 'expired' };
-    return { ok: true, claims: claims as Claims & RegisteredClaims };
+    if (claims?.iss !== issuer || !audiences.includes(claims.aud as TokenAudience)) return undefined;
+    if (typeof claims.iat !== 'number' || typeof claims.exp !== 'number') return undefined;
+    const checked = Object.freeze(claims as RegisteredClaims & Record<string, unknown>);
+    // The oldest goes first: a Map keeps its keys in the order they were set.
+    if (this.#verified.size >= verifiedCapacity) this.#verified.delete(this.#verified.keys().next().value!);
+    this.#verified.set(token, checked);
+    return checked;
   }
 }
 

@@ -7,6 +7,12 @@ interface CachedRole {
   permissions: Permission[];
 }
 
+/** What `describe` answers, shared by every request of users holding the same roles. */
+interface RolesDescribed {
+  roles: readonly string[];
+  scope: readonly Permission[];
+}
+
 /**
  * The roles and their permissions, read from the database at most every `maxAgeMs`. The
  * table is small and changes rarely, while every authenticated request needs it; an edited
@@ -15,21 +21,29 @@ interface CachedRole {
  */
 export class RoleCatalogue {
   private byId = new Map<string, CachedRole>();
+  /** By the roles' ids in order: what the roles read last describe, worked out once. */
+  private described = new Map<string, RolesDescribed>();
   private loadedAt = 0;
   private loading: Promise<void> | undefined;
 
   constructor(private readonly db: Database, private readonly maxAgeMs = 5_000) {}
 
   /** The slugs and the union of the permissions of the given roles, in the given order. */
-  async describe(roleIds: readonly string[]): Promise<{ roles: string[]; scope: Permission[] }> {
+  async describe(roleIds: readonly string[]): Promise<RolesDescribed> {
     if (Date.now() - this.loadedAt > this.maxAgeMs || roleIds.some((id) => !this.byId.has(id))) {
       await this.reload();
     }
-    const held = roleIds.map((id) => this.byId.get(id)).filter((role) => role !== undefined);
-    return {
-      roles: held.map((role) => role.slug),
-      scope: [...new Set(held.flatMap((role) => role.permissions))],
-    };
+    const key = roleIds.join(' ');
+    let described = this.described.get(key);
+    if (!described) {
+      const held = roleIds.map((id) => this.byId.get(id)).filter((role) => role !== undefined);
+      described = Object.freeze({
+        roles: Object.freeze(held.map((role) => role.slug)),
+        scope: Object.freeze([...new Set(held.flatMap((role) => role.permissions))]),
+      });
+      this.described.set(key, described);
+    }
+    return described;
   }
 
   /** Forgets the cache, after this process changed a role. */
@@ -45,6 +59,7 @@ export class RoleCatalogue {
           const role: CachedRole = { slug: row.slug, permissions: row.permissions as Permission[] };
           return [row.id, role];
         }));
+        this.described = new Map();
         this.loadedAt = Date.now();
       })
       .finally(() => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { auditActorOf } from '../audit.ts';
-import { redactUrl } from '../http/logging.ts';
+import { redactedUrlOf } from '../http/logging.ts';
 import { appendChainedEvents } from './append-events.ts';
 import { eventLogKeys } from './event-log-keys.ts';
 import { sealEvent, type SealedEvent } from './sealed-event.ts';
@@ -81,6 +81,6 @@ function accessEventOf(request: FastifyRequest, reply: FastifyReply): SealedEven
     address: actor.address ?? null,
     pagePath: actor.pagePath,
     outcome: String(reply.statusCode),
-    details: { url: redactUrl(request.url) },
+    details: { url: redactedUrlOf(request) },
   });
 }

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, hash, randomUUID } from 'node:crypto';
 import type { MasterKeyring } from '../pki/index.ts';
 
 /** What finds an event, kept readable: when, who (a user, an app), what, and on what. */
@@ -40,7 +40,7 @@ export function contentHashOf(event: Omit<SealedEvent, 'contentHash'>): Buffer {
     event.id, event.at.toISOString(), event.actorUserId, event.oauthClientId, event.action, event.subjectType,
     event.subjectId, event.keyId, event.sealed.toString('base64'),
   ];
-  return createHash('sha256').update(JSON.stringify(fields)).digest();
+  return hash('sha256', JSON.stringify(fields), 'buffer');
 }
 
 /** The link the chaining trigger computes (migration 0023): SHA-256 of the previous hash, number and content hash. */

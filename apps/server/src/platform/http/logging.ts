@@ -28,6 +28,18 @@ export function redactUrl(url: string): string {
   return `${safePath}?${parameters.toString()}`;
 }
 
+const redactedUrls = new WeakMap<{ url: string }, string>();
+
+/** The request's URL as it may be logged, worked out once: its log line and its access event both write it. */
+export function redactedUrlOf(request: { url: string }): string {
+  let redacted = redactedUrls.get(request);
+  if (redacted === undefined) {
+    redacted = redactUrl(request.url);
+    redactedUrls.set(request, redacted);
+  }
+  return redacted;
+}
+
 /**
  * One line per request once it is answered: what was asked and from where, the status and
  * the time taken. Fastify writes a line as the request comes in and another as it ends, each
@@ -67,7 +79,7 @@ export function loggingOptions(
         err: (error: unknown) => serializeError(error),
         req: (request: { method: string; url: string; ip?: string }) => ({
           method: request.method,
-          url: redactUrl(request.url),
+          url: redactedUrlOf(request),
           remoteAddress: request.ip,
         }),
       },

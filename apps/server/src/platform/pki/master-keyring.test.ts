@@ -13,6 +13,14 @@ describe('MasterKeyring', () => {
     expect(keyring.open(sealed, 'doctor-1')).toEqual(secret);
   });
 
+  it('seals each secret under a nonce of its own, the same secret twice included, across refills of its nonces', () => {
+    const keyring = new MasterKeyring(randomBytes(32));
+    const sealed = Array.from({ length: 1_000 }, () => keyring.seal(secret, 'doctor-1').sealed);
+    const nonces = new Set(sealed.map((bytes) => bytes.subarray(0, 12).toString('hex')));
+    expect(nonces.size).toBe(1_000);
+    for (const bytes of sealed) expect(keyring.open({ keyId: keyring.currentKeyId, sealed: bytes }, 'doctor-1')).toEqual(secret);
+  });
+
   it('refuses another context, altered bytes and another master key', () => {
     const keyring = new MasterKeyring(randomBytes(32));
     const sealed = keyring.seal(secret, 'doctor-1');
