@@ -47,7 +47,7 @@ export default defineConfig(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['eslint.config.js'] },
+        projectService: { allowDefaultProject: ['eslint.config.js', 'apps/server/src/platform/event-log/sealing-worker.mjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

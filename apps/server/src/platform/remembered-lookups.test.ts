@@ -28,6 +28,21 @@ describe('RememberedLookups', () => {
     expect(lookup.reads()).toBe(2);
   });
 
+  it('reads on every lookup while it may not remember, and answers nothing it remembered before', async () => {
+    const rows = new Map([['session-1', 'Dra. Quintana']]);
+    const lookup = countedLookup(rows);
+    let mayRemember = true;
+    const remembered = new RememberedLookups<string>(10, () => mayRemember);
+    await remembered.read('session-1', lookup.load('session-1'));
+
+    mayRemember = false;
+    rows.set('session-1', 'Dra. Quintana Paz');
+    expect((await remembered.read('session-1', lookup.load('session-1')))?.value).toBe('Dra. Quintana Paz');
+    rows.set('session-1', 'Dra. Paz');
+    expect((await remembered.read('session-1', lookup.load('session-1')))?.value).toBe('Dra. Paz');
+    expect(lookup.reads()).toBe(3);
+  });
+
   it('does not keep what it did not find', async () => {
     const rows = new Map<string, string>();
     const lookup = countedLookup(rows);

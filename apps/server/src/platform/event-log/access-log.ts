@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { auditActorOf } from '../audit.ts';
 import { redactedUrlOf } from '../http/logging.ts';
-import { appendChainedEvents } from './append-events.ts';
+import { appendChainedJson } from './append-events.ts';
 import { eventLogKeys } from './event-log-keys.ts';
-import { sealEvent, type SealedEvent } from './sealed-event.ts';
+import { SealingThread, type EventToSeal } from './sealing-thread.ts';
 
 export const accessAction = 'access';
 export const accessSubjectType = 'request';
@@ -27,15 +28,19 @@ const isLoggedUrl = (url: string) => url.startsWith('/api/') || url.startsWith('
  * Every access to the API, allowed or not, joins the event log (Disp. DNSISA 1/2025 Annex III
  * §3): who, from which address and page, which route on which record, and the answer's status.
  * Changes are recorded in their own transaction by `recordAudit`; an access is recorded after
- * its answer, in batches, so that reading a record costs the reader one array push. Should the
- * process die, the accesses of its last second are lost; no change ever is.
+ * its answer, in batches, so that reading a record costs the reader one array push, and sealed
+ * as its batch is written, on a thread of its own under load. Should the process die, the
+ * accesses of its last second are lost; no change ever is.
  */
 export const accessLog = fp(async (app: FastifyInstance) => {
-  let waiting: SealedEvent[] = [];
+  const sealing = new SealingThread(eventLogKeys(), (error) => {
+    app.log.error({ err: error }, 'the event log\'s sealing thread failed; accesses are sealed on the request thread');
+  });
+  let waiting: EventToSeal[] = [];
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();
 
-  const retryLater = (batch: SealedEvent[], error: unknown) => {
+  const retryLater = (batch: EventToSeal[], error: unknown) => {
     waiting = [...batch, ...waiting];
     if (waiting.length > maxWaiting) {
       app.log.error({ given: waiting.length - maxWaiting }, 'accesses given up: the event log could not be written');
@@ -43,8 +48,13 @@ export const accessLog = fp(async (app: FastifyInstance) => {
     }
     app.log.error({ err: error, accesses: batch.length }, 'the event log could not be written; will retry');
   };
-  const write = (batch: SealedEvent[]) => appendChainedEvents(app.db, batch)
-    .then(() => undefined, (error: unknown) => retryLater(batch, error));
+  const write = async (batch: EventToSeal[]) => {
+    try {
+      await appendChainedJson(app.db, await sealing.sealAsJson(batch));
+    } catch (error) {
+      retryLater(batch, error);
+    }
+  };
 
   const flush = (): Promise<void> => {
     clearTimeout(timer);
@@ -65,22 +75,28 @@ export const accessLog = fp(async (app: FastifyInstance) => {
   // Before the database closes (onClose), so that the last accesses are written.
   app.addHook('preClose', async () => {
     await flush();
+    await sealing.close();
   });
 });
 
-function accessEventOf(request: FastifyRequest, reply: FastifyReply): SealedEvent {
+function accessEventOf(request: FastifyRequest, reply: FastifyReply): EventToSeal {
   const actor = auditActorOf(request);
-  return sealEvent(eventLogKeys(), {
-    actorUserId: actor.actorUserId,
-    oauthClientId: actor.oauthClientId ?? null,
-    action: accessAction,
-    subjectType: accessSubjectType,
-    // The route, not the address: the record's id and the query stay sealed with the rest.
-    subjectId: `${request.method} ${request.routeOptions.url ?? 'ruta desconocida'}`,
-  }, {
-    address: actor.address ?? null,
-    pagePath: actor.pagePath,
-    outcome: String(reply.statusCode),
-    details: { url: redactedUrlOf(request) },
-  });
+  return {
+    heading: {
+      id: randomUUID(),
+      at: new Date(),
+      actorUserId: actor.actorUserId,
+      oauthClientId: actor.oauthClientId ?? null,
+      action: accessAction,
+      subjectType: accessSubjectType,
+      // The route, not the address: the record's id and the query stay sealed with the rest.
+      subjectId: `${request.method} ${request.routeOptions.url ?? 'ruta desconocida'}`,
+    },
+    content: {
+      address: actor.address ?? null,
+      pagePath: actor.pagePath,
+      outcome: String(reply.statusCode),
+      details: { url: redactedUrlOf(request) },
+    },
+  };
 }

@@ -1,27 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared-statement.ts';
+import { eventsAsJson } from './events-as-json.ts';
 import type { SealedEvent } from './sealed-event.ts';
-
-/**
- * The events as one JSON parameter, whatever their number: drizzle would build a row-by-row
- * insert parameter by parameter (a batch of 200 accesses has 2,400, 3.5 % of a patient read's
- * time) and PGlite would parse and plan each such statement anew (docs/decisions/052).
- */
-function eventsAsJson(events: readonly SealedEvent[]): string {
-  return JSON.stringify(events.map((event) => ({
-    id: event.id,
-    at: event.at.toISOString(),
-    actorUserId: event.actorUserId,
-    oauthClientId: event.oauthClientId,
-    action: event.action,
-    subjectType: event.subjectType,
-    subjectId: event.subjectId,
-    keyId: event.keyId,
-    sealed: event.sealed.toString('base64'),
-    contentHash: event.contentHash.toString('base64'),
-  })));
-}
 
 /**
  * Appends sealed events to the log in one statement, in their order, which the chain follows
@@ -46,7 +27,12 @@ export async function appendEvents(db: Database, events: readonly SealedEvent[])
  * the chain's head until it ends.
  */
 export async function appendChainedEvents(db: Database, events: readonly SealedEvent[]): Promise<void> {
-  await appendChained(db).execute({ events: eventsAsJson(events) });
+  await appendChainedJson(db, eventsAsJson(events));
+}
+
+/** The same, given the events as `eventsAsJson` writes them (the sealing thread's answer). */
+export async function appendChainedJson(db: Database, events: string): Promise<void> {
+  await appendChained(db).execute({ events });
 }
 
 // Named, as the accesses' batches come several times a second: parsed and planned once.

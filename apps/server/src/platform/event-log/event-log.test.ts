@@ -100,6 +100,20 @@ describe('the event log', () => {
     expect((await verifyEventLog(test.app.db, eventLogKeys())).firstBroken).toBeNull();
   });
 
+  it('records every access of three hundred at once, sealed in batches on the sealing thread, in one unbroken chain', async () => {
+    const patient = await createPatient(test.app, doctor.headers);
+    const headers = { ...doctor.headers, 'x-page-path': '/pacientes/rafaga' };
+    const answers = await Promise.all(Array.from({ length: 300 }, () => (
+      test.app.inject({ method: 'GET', url: `/api/patients/${patient.id}`, headers }))));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+
+    await vi.waitFor(async () => {
+      const rows = await readAuditEvents(test.app.db, eq(auditEvents.action, accessAction));
+      expect(rows.filter((row) => row.pagePath === '/pacientes/rafaga')).toHaveLength(300);
+    }, { timeout: 10_000 });
+    expect((await verifyEventLog(test.app.db, eventLogKeys())).firstBroken).toBeNull();
+  });
+
   it('refuses to change or delete an event', async () => {
     const [event] = await test.app.db.select().from(auditEvents).limit(1);
     await expect(test.app.db.update(auditEvents).set({ subjectId: 'otro' }).where(eq(auditEvents.id, event!.id)))

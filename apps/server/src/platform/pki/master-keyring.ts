@@ -43,6 +43,11 @@ export class MasterKeyring {
     this.currentKeyId = keyIdOf(current);
   }
 
+  /** The key this keyring seals with, for a keyring of it on another thread of the process. */
+  currentKey(): Buffer {
+    return this.#keys.get(this.currentKeyId)!;
+  }
+
   /** A keyring that opens what this one and `newer` sealed, and seals with `newer`'s current key. */
   joinedWith(newer: MasterKeyring): MasterKeyring {
     const current = newer.#keys.get(newer.currentKeyId)!;
