@@ -65,17 +65,20 @@ export class SealingThread {
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
+      // Kept alive while it seals: the last batch, written as the app closes, must not be lost
+      // to a process with nothing else left to wait for.
+      worker.ref();
       worker.postMessage({ id, events } satisfies SealingRequest);
     });
   }
 
   #start(): Worker {
     const worker = new Worker(new URL('./sealing-worker.mjs', import.meta.url), { workerData: this.#keyring.currentKey() });
-    // The process may end with the thread idle; `close` ends it with the app.
-    worker.unref();
     worker.on('message', ({ id, json }: SealingAnswer) => {
       this.#pending.get(id)?.resolve(json);
       this.#pending.delete(id);
+      // The process may end with the thread idle; `close` ends it with the app.
+      if (this.#pending.size === 0) worker.unref();
     });
     worker.on('error', (error) => this.#fail(error));
     worker.on('exit', (code) => {
