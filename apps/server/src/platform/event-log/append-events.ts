@@ -24,13 +24,9 @@ export async function appendEvents(db: Database, events: readonly SealedEvent[])
  * Appends sealed events already chained, in their order, in a statement of its own: each row
  * is written once, where `appendEvents` writes it, then again to chain it (decision 059). For
  * what nothing else is written with, the accesses; never inside a transaction, which would hold
- * the chain's head until it ends.
+ * the chain's head until it ends. The events come as `eventsAsJson` writes them, which the
+ * sealing thread answers.
  */
-export async function appendChainedEvents(db: Database, events: readonly SealedEvent[]): Promise<void> {
-  await appendChainedJson(db, eventsAsJson(events));
-}
-
-/** The same, given the events as `eventsAsJson` writes them (the sealing thread's answer). */
 export async function appendChainedJson(db: Database, events: string): Promise<void> {
   await appendChained(db).execute({ events });
 }

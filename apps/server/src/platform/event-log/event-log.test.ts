@@ -9,7 +9,8 @@ import { auditEvents, auditLogHead } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit.ts';
 import { MasterKeyring } from '../pki/index.ts';
 import { accessAction } from './access-log.ts';
-import { appendChainedEvents, appendEvents } from './append-events.ts';
+import { appendChainedJson, appendEvents } from './append-events.ts';
+import { eventsAsJson } from './events-as-json.ts';
 import { verifyEventLog } from './chain-verification.ts';
 import { eventLogKeys } from './event-log-keys.ts';
 import { sealLegacyEvents } from './legacy-events.ts';
@@ -266,7 +267,7 @@ describe('the event log', () => {
       // Any chaining the commit would do runs at once instead, so that its writes are counted here.
       await tx.execute(sql`set constraints audit_events_chain immediate`);
       const start = await rowWrites();
-      await appendChainedEvents(tx, written);
+      await appendChainedJson(tx, eventsAsJson(written));
       const end = await rowWrites();
       return { inserted: end.inserted - start.inserted, updated: end.updated - start.updated };
     });
@@ -284,7 +285,7 @@ describe('the event log', () => {
     }, { address: null, pagePath: null, outcome: '200', details: {} }));
     const before = await lastSeq(test.app.db);
     await Promise.all(Array.from({ length: 30 }, (_, round) => Promise.all([
-      appendChainedEvents(test.app.db, batch(round)),
+      appendChainedJson(test.app.db, eventsAsJson(batch(round))),
       test.app.db.transaction(async (tx) => {
         await recordAudit(tx, { actorUserId: doctor.id, pagePath: null }, {
           action: 'test.mixed', subjectType: 'test', subjectId: `transaction-${round}`,
