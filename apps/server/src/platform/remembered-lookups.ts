@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AnnouncedChange, Remembering } from '../db/client.ts';
+import { setKeepingAtMost } from './keep-at-most.ts';
 
 /** What a lookup found, and when by this process's clock it had found it. */
 export interface Remembered<T> {
@@ -33,9 +34,7 @@ export class RememberedLookups<T> {
     if (value === undefined) return undefined;
     const found = { value, readAt: Date.now() };
     if (generation === this.#generation && this.#mayRemember()) {
-      // The oldest goes first: a Map keeps its keys in the order they were set.
-      if (this.#entries.size >= this.#capacity) this.#entries.delete(this.#entries.keys().next().value!);
-      this.#entries.set(key, found);
+      setKeepingAtMost(this.#entries, this.#capacity, key, found);
     }
     return found;
   }

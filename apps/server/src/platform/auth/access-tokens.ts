@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { setKeepingAtMost } from '../keep-at-most.ts';
 
 const issuer = 'receta-digital';
 
@@ -76,9 +77,7 @@ export class TokenSigner {
     if (claims?.iss !== issuer || !audiences.includes(claims.aud as TokenAudience)) return undefined;
     if (typeof claims.iat !== 'number' || typeof claims.exp !== 'number') return undefined;
     const checked = Object.freeze(claims as RegisteredClaims & Record<string, unknown>);
-    // The oldest goes first: a Map keeps its keys in the order they were set.
-    if (this.#verified.size >= verifiedCapacity) this.#verified.delete(this.#verified.keys().next().value!);
-    this.#verified.set(token, checked);
+    setKeepingAtMost(this.#verified, verifiedCapacity, token, checked);
     return checked;
   }
 }

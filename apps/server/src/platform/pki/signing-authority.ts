@@ -3,6 +3,7 @@ import { messages, type Prescriber } from '@receta/domain';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../http/app-error.ts';
+import { setKeepingAtMost } from '../keep-at-most.ts';
 import type { Signer } from './cades.ts';
 import { issueDoctorCertificate, issueSigningCertificate } from './doctor-certificate.ts';
 import {
@@ -98,8 +99,7 @@ export class SigningAuthority {
     const opened = this.#opened.get(stored.id);
     if (opened) return opened;
     const signer = await this.#open(userId, stored);
-    if (this.#opened.size >= openedCredentialsKept) this.#opened.delete(this.#opened.keys().next().value!);
-    this.#opened.set(stored.id, signer);
+    setKeepingAtMost(this.#opened, openedCredentialsKept, stored.id, signer);
     return signer;
   }
 
