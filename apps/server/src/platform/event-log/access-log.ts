@@ -5,7 +5,8 @@ import { auditActorOf } from '../audit.ts';
 import { redactedUrlOf } from '../http/logging.ts';
 import { appendChainedJson } from './append-events.ts';
 import { eventLogKeys } from './event-log-keys.ts';
-import { SealingThread, type EventToSeal } from './sealing-thread.ts';
+import type { EventToSeal } from './sealed-event.ts';
+import { SealingThread } from './sealing-thread.ts';
 
 export const accessAction = 'access';
 export const accessSubjectType = 'request';

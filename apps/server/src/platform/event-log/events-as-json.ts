@@ -1,4 +1,5 @@
-import type { SealedEvent } from './sealed-event.ts';
+import type { MasterKeyring } from '../pki/master-keyring.ts';
+import { sealEvent, type EventToSeal, type SealedEvent } from './sealed-event.ts';
 
 /**
  * The events as one JSON parameter, whatever their number: drizzle would build a row-by-row
@@ -18,4 +19,9 @@ export function eventsAsJson(events: readonly SealedEvent[]): string {
     sealed: event.sealed.toString('base64'),
     contentHash: event.contentHash.toString('base64'),
   })));
+}
+
+/** `events` sealed under the keyring's current key, as `eventsAsJson` writes them: on the sealing thread or off it. */
+export function sealedAsJson(keyring: MasterKeyring, events: readonly EventToSeal[]): string {
+  return eventsAsJson(events.map(({ heading, content }) => sealEvent(keyring, heading, content)));
 }

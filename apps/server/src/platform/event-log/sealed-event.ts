@@ -21,6 +21,12 @@ export interface EventContent {
   details: Record<string, unknown>;
 }
 
+/** An event recorded, not yet sealed: its heading, with its id and time, and its content. */
+export interface EventToSeal {
+  heading: EventHeading;
+  content: EventContent;
+}
+
 /** An event as the application writes it; the chaining trigger adds its place in the chain. */
 export interface SealedEvent extends EventHeading {
   keyId: string;

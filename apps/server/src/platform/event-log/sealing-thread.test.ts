@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { MasterKeyring } from '../pki/master-keyring.ts';
-import { contentHashOf, openEvent } from './sealed-event.ts';
-import { SealingThread, type EventToSeal } from './sealing-thread.ts';
+import { contentHashOf, openEvent, type EventToSeal } from './sealed-event.ts';
+import { SealingThread } from './sealing-thread.ts';
 
 function accesses(count: number): EventToSeal[] {
   return Array.from({ length: count }, (_, index) => ({

@@ -1,13 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { MasterKeyring } from '../pki/index.ts';
-import { eventsAsJson } from './events-as-json.ts';
-import { sealEvent, type EventContent, type EventHeading } from './sealed-event.ts';
-
-/** An event recorded, not yet sealed: its heading, with its id and time, and its content. */
-export interface EventToSeal {
-  heading: EventHeading;
-  content: EventContent;
-}
+import { sealedAsJson } from './events-as-json.ts';
+import type { EventToSeal } from './sealed-event.ts';
 
 /** What the sealing thread is sent, and what it answers: the batch as `eventsAsJson` writes it. */
 export interface SealingRequest {
@@ -51,7 +45,7 @@ export class SealingThread {
         this.#fail(error);
       }
     }
-    return eventsAsJson(events.map(({ heading, content }) => sealEvent(this.#keyring, heading, content)));
+    return sealedAsJson(this.#keyring, events);
   }
 
   async close(): Promise<void> {
